@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Drives the kprobes overlay: builds Linux 6.12 from Debian's
+# linux-source-6.12 with our files laid over it, boots it in QEMU and runs
+# the tests. See README.md.
+#
+#   make run       build, boot, show the kprobes samples firing
+#   make check     the whole test suite, both config variants
+#   make shell     interactive shell in the guest
+#   make -s kdir   path of the built kernel tree (KDIR for modules)
+#
+# Variables: BUILD (build/), UPSTREAM=1 (the untouched base instead of
+# ours), VARIANTS ("default debug", for check), VARIANT (default, for
+# run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
+# names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
+# KERNEL_ARGS.
+
+BUILD ?= build
+export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
+export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS
+
+H := harness
+
+.PHONY: run check shell kdir kernel deps clean help
+
+run:
+	@$(H)/run.sh run
+
+check:
+	@$(H)/check.sh
+
+shell:
+	@$(H)/run.sh shell
+
+kdir:
+	@$(H)/kdir.sh
+
+kernel:
+	@$(H)/prepare.sh $(if $(filter-out 0,$(UPSTREAM)),upstream,patched)
+	@for v in $(or $(VARIANTS),default); do \
+		$(H)/build.sh $(if $(filter-out 0,$(UPSTREAM)),upstream,patched) $$v || exit 1; \
+	done
+
+deps:
+	@$(H)/deps.sh
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# boot.sh TREE VARIANT MODE - boot a built kernel in QEMU and run MODE
+# (check, run or shell) in it.
+#
+# Builds the initramfs (busybox, the kernel's modules, the test payload),
+# boots QEMU under TCG with the host's root shared read-only over 9p and a
+# writable 9p share for results, enforces a wall-clock limit and writes the
+# verdict to $BUILD/runs/TREE-VARIANT/verdict: pass, crash, timeout or fail
+# (the guest stopped before it finished). The console is kept in
+# console.log next to it.
+#
+# Environment: SUITES (check mode), TEST (glob of case names),
+# EXTRA_MODULES (.ko files to load first), EXTRA_SCRIPT (a bash script whose
+# stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL.
+. "$(dirname "$0")/common.sh"
+
+tree=$1
+variant=$2
+mode=$3
+src=$(kp_srcdir "$tree")
+obj=$(kp_objdir "$tree" "$variant")
+mods=$(kp_moddir "$tree" "$variant")
+run=$(kp_rundir "$tree" "$variant")
+kernel=$obj/arch/x86/boot/bzImage
+[ -f "$kernel" ] || kp_die "$kernel not built"
+
+rm -rf "$run"
+mkdir -p "$run/out" "$run/root"
+
+# --- initramfs ---------------------------------------------------------
+root=$run/root
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib/modules,kp/bin,kp/extra}
+mkdir -p "$root"/kp/selftests/kselftest
+cp /bin/busybox "$root/bin/busybox"
+cp /bin/busybox "$root/kp/bin/busybox"
+cp "$KP_HARNESS/guest-init" "$root/init"
+cp "$KP_HARNESS/guest-run.sh" "$root/kp/guest-run.sh"
+chmod +x "$root/init" "$root/kp/guest-run.sh"
+[ -d "$mods/lib/modules" ] && cp -a "$mods/lib/modules/." "$root/lib/modules/"
+# Our kselftests always come from this project; the ftrace selftests from
+# the tree under test (they are upstream's and we do not change them).
+cp -a "$KP_TOP/tools/testing/selftests/kprobes" "$root/kp/selftests/"
+cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
+cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"
+echo "${SUITES:-selftests kunit ftrace}" | tr ' ' '\n' | sed '/^$/d' >"$root/kp/suites"
+echo "${TEST:-*}" >"$root/kp/test-glob"
+for m in ${EXTRA_MODULES:-}; do
+	[ -f "$m" ] || kp_die "EXTRA_MODULES: no such file $m"
+	cp "$m" "$root/kp/extra/"
+done
+if [ -n "${EXTRA_SCRIPT:-}" ]; then
+	[ -f "$EXTRA_SCRIPT" ] || kp_die "EXTRA_SCRIPT: no such file $EXTRA_SCRIPT"
+	cp "$EXTRA_SCRIPT" "$root/kp/extra/script"
+fi
+(cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
+
+# --- QEMU --------------------------------------------------------------
+case $variant in
+debug) mem=4G; limit=${BOOT_TIMEOUT:-2400} ;;
+*) mem=2G; limit=${BOOT_TIMEOUT:-900} ;;
+esac
+[ "$mode" = shell ] && limit=${BOOT_TIMEOUT:-86400}
+# KVM does not work on these machines (guests hang); use it only when
+# asked. Single-threaded TCG: multi-threaded TCG crashed stress tests that
+# patch code on one vCPU while the other runs it.
+accel=${QEMU_ACCEL:-tcg,thread=single}
+cpu=max
+[ "${accel%%,*}" = kvm ] && cpu=host
+cmdline="console=ttyS0 nokaslr panic=-1 oops=panic softlockup_panic=1 kp.mode=$mode"
+[ -n "${TEST:-}" ] && cmdline="$cmdline kunit.filter_glob=kprobes_test.${TEST}"
+[ -n "${KERNEL_ARGS:-}" ] && cmdline="$cmdline $KERNEL_ARGS"
+
+qemu=(qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -m "$mem"
+	-smp 2,sockets=2 -no-reboot -display none -vga none
+	-kernel "$kernel" -initrd "$run/initramfs.cpio" -append "$cmdline"
+	-fsdev local,id=hostroot,path=/,readonly=on,security_model=none,multidevs=remap
+	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
+	-fsdev local,id=kpout,path="$run/out",security_model=none
+	-device virtio-9p-pci,fsdev=kpout,mount_tag=kpout)
+
+kp_log "boot $tree-$variant (Linux $(kp_base_version)-$tree, $accel, 2 vCPUs, limit ${limit}s)"
+t0=$(date +%s)
+rc=0
+set +e +o pipefail
+if [ "$mode" = shell ]; then
+	"${qemu[@]}" -serial mon:stdio
+	exit $?
+elif [ "$mode" = run ]; then
+	# The demo's own output is shown; kernel chatter stays in the log.
+	timeout -k 10 "$limit" "${qemu[@]}" -serial stdio </dev/null 2>&1 |
+		tee "$run/console.log" | sed -un '/@@KP guest-up/,$p' |
+		grep --line-buffered -v '^\[ *[0-9.]*\]'
+	rc=${PIPESTATUS[0]}
+else
+	timeout -k 10 "$limit" "${qemu[@]}" -serial stdio </dev/null 2>&1 |
+		tee "$run/console.log" | sed -un 's/^@@KP /  guest: /p' >&2
+	rc=${PIPESTATUS[0]}
+fi
+set -e -o pipefail
+dt=$(($(date +%s) - t0))
+echo "$dt" >"$run/boot-seconds"
+
+# --- verdict -----------------------------------------------------------
+log=$run/console.log
+crash_re='Kernel panic|BUG: |Oops|general protection fault|KASAN:|kernel BUG at|Unable to handle'
+if grep -qE "$crash_re" "$log"; then
+	verdict=crash
+elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	verdict=timeout
+elif grep -q '^@@KP guest-exit 0' "$log"; then
+	verdict=pass
+else
+	verdict=fail
+fi
+echo "$verdict" >"$run/verdict"
+kp_log "boot $tree-$variant: $verdict after ${dt}s (console: $log)"
+if [ "$verdict" = crash ]; then
+	echo "---- kernel crash report ($tree-$variant) ----" >&2
+	grep -m1 -E -A40 "$crash_re" "$log" | sed 's/^/  /' >&2
+	echo "----" >&2
+elif [ "$verdict" != pass ]; then
+	echo "---- last console lines ($tree-$variant) ----" >&2
+	tail -n 30 "$log" | sed 's/^/  /' >&2
+fi
+[ "$verdict" = pass ]

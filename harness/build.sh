@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# build.sh TREE VARIANT - configure and build one kernel with its modules,
+# out of tree in $BUILD/obj/TREE-VARIANT, through ccache, and install the
+# modules (stripped) into $BUILD/mods/TREE-VARIANT.
+. "$(dirname "$0")/common.sh"
+
+tree=$1
+variant=$2
+src=$(kp_srcdir "$tree")
+obj=$(kp_objdir "$tree" "$variant")
+mods=$(kp_moddir "$tree" "$variant")
+
+# ccache keys on paths relative to the build directory, so a fresh clone
+# elsewhere on the same machine reuses the objects of an earlier one.
+export CCACHE_BASEDIR=$KP_BUILD
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
+export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+export KBUILD_BUILD_TIMESTAMP=kprobes-harness
+export KBUILD_BUILD_USER=kprobes KBUILD_BUILD_HOST=harness
+cc="gcc"
+command -v ccache >/dev/null && cc="ccache gcc"
+
+kmake()
+{
+	make -C "$src" O="$obj" ARCH=x86_64 CC="$cc" HOSTCC="$cc" \
+		-j"$KP_JOBS" "$@"
+}
+
+install_modules()
+{
+	rm -rf "$mods"
+	kmake INSTALL_MOD_PATH="$mods" INSTALL_MOD_STRIP=1 modules_install
+}
+
+"$KP_HARNESS/config.sh" "$tree" "$variant"
+kp_step "build $tree-$variant kernel (-j$KP_JOBS)" kmake bzImage modules
+kp_step "install $tree-$variant modules" install_modules

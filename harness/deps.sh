@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Install the Debian packages the harness needs, once. Packages that are
+# already installed are not touched, so a second run costs a dpkg query.
+. "$(dirname "$0")/common.sh"
+
+# Build of the kernel and its tools, the guest, and the real clients that
+# the guest runs from the host's root file system.
+KP_PACKAGES="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev
+cpio kmod ccache python3 qemu-system-x86 busybox-static bpftrace
+trace-cmd linux-perf"
+
+missing=
+for p in $KP_PACKAGES; do
+	st=$(dpkg-query -W -f '${db:Status-Status}' "$p" 2>/dev/null || true)
+	[ "$st" = installed ] || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	exit 0
+fi
+kp_log "installing Debian packages:$missing"
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+kp_step "apt-get update" kp_sudo apt-get update -q
+# shellcheck disable=SC2086
+kp_step "apt-get install" kp_sudo apt-get install -y -q --no-install-recommends $missing

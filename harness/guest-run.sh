@@ -1,0 +1,164 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Runs inside the guest, chrooted into the host's root (see guest-init).
+#
+#   guest-run.sh check   run the suites named in /kp/suites; each writes
+#                        KTAP to /kp-out/SUITE.tap and its time to
+#                        /kp-out/SUITE.time
+#   guest-run.sh run     the demo of `make run`: load the kprobes samples,
+#                        fire them and show what they print
+#
+# Progress lines for the host start with "@@KP".
+
+set -u
+KP=/kp
+OUT=/kp-out
+TEST_GLOB=$(cat $KP/test-glob 2>/dev/null || true)
+: "${TEST_GLOB:=*}"
+
+say() { echo "@@KP $*" >/dev/console; }
+
+# Indent a KTAP stream by one level so it nests as a subtest.
+indent() { sed 's/^/    /'; }
+
+suite_selftests() {
+	local dir=$KP/selftests/kprobes t name n=0 rc timeout=120
+	local tests=()
+
+	[ -f $dir/settings ] && timeout=$(sed -n 's/^timeout=//p' $dir/settings)
+	for t in "$dir"/test_*.sh; do
+		name=$(basename "$t" .sh)
+		# shellcheck disable=SC2053
+		[[ $name == $TEST_GLOB ]] && tests+=("$t")
+	done
+	echo "KTAP version 1"
+	echo "1..${#tests[@]}"
+	for t in "${tests[@]}"; do
+		n=$((n + 1))
+		name=$(basename "$t" .sh)
+		say "selftests: $name"
+		echo "    # Subtest: $name"
+		(cd $dir && timeout -k 5 "$timeout" bash "./$name.sh") >/tmp/kp-test.out 2>&1
+		rc=$?
+		indent </tmp/kp-test.out
+		case $rc in
+		0) echo "ok $n $name" ;;
+		4) echo "ok $n $name # SKIP $(sed -n 's/^1\.\.0 # SKIP *//p' /tmp/kp-test.out)" ;;
+		124) echo "not ok $n $name # TIMEOUT after ${timeout}s" ;;
+		*) echo "not ok $n $name # exit code $rc" ;;
+		esac
+	done
+}
+
+suite_kunit() {
+	local res=/sys/kernel/debug/kunit/kprobes_test/results err
+
+	say "kunit: kprobes_test"
+	if ! err=$(modprobe test_kprobes 2>&1); then
+		echo "KTAP version 1"
+		echo "1..1"
+		echo "not ok 1 kprobes_test # modprobe test_kprobes failed: $err"
+		return
+	fi
+	if [ ! -r $res ]; then
+		echo "KTAP version 1"
+		echo "1..1"
+		echo "not ok 1 kprobes_test # no $res"
+	else
+		cat $res
+	fi
+	rmmod test_kprobes
+}
+
+# ftracetest reports skipped cases without a reason; name the unmet
+# requirement of the test file instead.
+ftrace_skip_reasons() {
+	local line desc file req
+
+	while IFS= read -r line; do
+		if [[ $line =~ ^ok\ [0-9]+\ (.*)\ \#\ SKIP$ ]]; then
+			desc=${BASH_REMATCH[1]}
+			file=$(grep -lF "# description: $desc" test.d/kprobe/*.tc | head -n 1)
+			req=$(sed -n 's/^#[ \t]*requires:[ \t]*//p' "$file" 2>/dev/null)
+			line="$line requirement not met: ${req:-unknown}"
+		fi
+		printf '%s\n' "$line"
+	done
+}
+
+suite_ftrace() {
+	local dir=$KP/selftests/ftrace cases=() t shell=sh
+
+	for t in $dir/test.d/kprobe/*.tc; do
+		# shellcheck disable=SC2053
+		[[ $(basename "$t" .tc) == $TEST_GLOB ]] && cases+=("test.d/kprobe/$(basename "$t")")
+	done
+	# busybox sh runs ftracetest about twice as fast as dash over 9p
+	[ -x $KP/bin/busybox ] && shell="$KP/bin/busybox sh"
+	say "ftrace: ${#cases[@]} kprobe cases"
+	mkdir -p /tmp/ftrace-logs
+	cd $dir && $shell ./ftracetest -K -l /tmp/ftrace-logs "${cases[@]}" 2>&1 |
+		grep -v '^#*$' | ftrace_skip_reasons
+}
+
+suite_extra() {
+	local m
+
+	echo "KTAP version 1"
+	for m in $KP/extra/*.ko; do
+		[ -e "$m" ] || continue
+		insmod "$m" || { echo "1..1"; echo "not ok 1 insmod $(basename "$m")"; return; }
+	done
+	if [ -f $KP/extra/script ]; then
+		bash $KP/extra/script
+	else
+		echo "1..1"
+		echo "ok 1 extra modules loaded"
+	fi
+}
+
+run_check() {
+	local s t0 t1
+
+	for s in $(cat $KP/suites); do
+		say "suite $s: start"
+		t0=$(date +%s.%N)
+		"suite_$s" >$OUT/$s.tap 2>$OUT/$s.stderr
+		t1=$(date +%s.%N)
+		echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' >$OUT/$s.time
+		say "suite $s: done in $(cat $OUT/$s.time) s"
+	done
+	grep -c ^processor /proc/cpuinfo >$OUT/cpus
+	uname -r >$OUT/kernel-release
+	sync
+}
+
+run_demo() {
+	local dm=/tmp/dmesg.mark
+
+	echo "== kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
+	dmesg -C
+	echo "== modprobe kprobe_example (kprobe on kernel_clone)"
+	modprobe kprobe_example || return 1
+	echo "== modprobe kretprobe_example (kretprobe on kernel_clone)"
+	modprobe kretprobe_example || return 1
+	echo "== /sys/kernel/debug/kprobes/list"
+	cat /sys/kernel/debug/kprobes/list
+	echo "== forking three processes to hit kernel_clone"
+	for _ in 1 2 3; do /bin/true; done
+	rmmod kretprobe_example kprobe_example
+	echo "== what the samples printed (dmesg)"
+	dmesg | grep -E 'kernel_clone|kretprobe|kprobe' >$dm
+	cat $dm
+	grep -q 'pre_handler' $dm && grep -q 'returned' $dm || {
+		echo "== the samples did not fire"
+		return 1
+	}
+	echo "== the samples fired"
+}
+
+case ${1:-check} in
+check) run_check ;;
+run) run_demo ;;
+*) echo "usage: $0 check|run" >&2; exit 2 ;;
+esac

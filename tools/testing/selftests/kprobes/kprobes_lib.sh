@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by the kprobes kselftests. Source it from a test script.
+#
+# Probes are created through tracefs kprobe_events (trace_kprobe, a real
+# in-tree client) in the event group "kptest", so no test module is needed,
+# and removed again by kp_cleanup, which every test runs on exit.
+
+KP_SELFTESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=../kselftest/ktap_helpers.sh
+. "$KP_SELFTESTS/../kselftest/ktap_helpers.sh"
+
+DEBUGFS=/sys/kernel/debug
+TRACEFS=/sys/kernel/tracing
+KP_LIST=$DEBUGFS/kprobes/list
+KP_ENABLED=$DEBUGFS/kprobes/enabled
+KP_BLACKLIST=$DEBUGFS/kprobes/blacklist
+KP_SYSCTL=/proc/sys/debug/kprobes-optimization
+KP_GROUP=kptest
+
+# ktap_skip_reason DESC REASON - a skipped case that says why
+ktap_skip_reason()
+{
+	__ktap_test ok "$1" "SKIP $2"
+	KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1))
+}
+
+# kp_check DESC CMD... - pass when CMD succeeds; on failure print what
+# CMD printed as diagnostics
+kp_check()
+{
+	local desc=$1 out
+	shift
+
+	if out=$("$@" 2>&1); then
+		ktap_test_pass "$desc"
+	else
+		[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/# /'
+		ktap_test_fail "$desc"
+	fi
+}
+
+kp_setup()
+{
+	[ "$(id -u)" -eq 0 ] || { ktap_skip_all "must run as root"; exit "$KSFT_SKIP"; }
+	mountpoint -q $DEBUGFS || mount -t debugfs debugfs $DEBUGFS 2>/dev/null
+	mountpoint -q $TRACEFS || mount -t tracefs tracefs $TRACEFS 2>/dev/null
+	if [ ! -r $KP_LIST ]; then
+		ktap_skip_all "no $KP_LIST (CONFIG_KPROBES and CONFIG_DEBUG_FS needed)"
+		exit "$KSFT_SKIP"
+	fi
+	trap kp_cleanup EXIT
+	kp_cleanup
+}
+
+# Remove every probe of our group and restore the global knobs.
+kp_cleanup()
+{
+	local ev
+
+	echo 1 >$KP_ENABLED 2>/dev/null
+	[ -w $KP_SYSCTL ] && echo 1 >$KP_SYSCTL 2>/dev/null
+	[ -d $TRACEFS/events/$KP_GROUP ] || return 0
+	echo 0 >$TRACEFS/events/$KP_GROUP/enable 2>/dev/null
+	for ev in $TRACEFS/events/$KP_GROUP/*/; do
+		[ -d "$ev" ] || continue
+		echo "-:$KP_GROUP/$(basename "$ev")" >>$TRACEFS/kprobe_events 2>/dev/null
+	done
+}
+
+# kp_add DEF - add a probe definition, e.g. "p:kptest/a vfs_read"; prints
+# the kernel's error (if any) on stdout and returns non-zero on failure
+kp_add()
+{
+	echo "$1" 2>&1 >>$TRACEFS/kprobe_events
+}
+
+kp_enable()  { echo 1 >$TRACEFS/events/$KP_GROUP/"$1"/enable; }
+kp_disable() { echo 0 >$TRACEFS/events/$KP_GROUP/"$1"/enable; }
+
+# kp_hits EVENT - how often the probe behind EVENT has fired
+kp_hits()
+{
+	awk -v ev="$KP_GROUP/$1" '$1 == ev { print $2 }' $TRACEFS/kprobe_profile
+}
+
+# kp_list_line SYM+OFF TYPE - the debugfs list line of that probe
+kp_list_line()
+{
+	awk -v s="$1" -v t="$2" '$2 == t && $3 == s' $KP_LIST
+}
+
+# kp_write_fails FILE VALUE - writing VALUE to FILE must fail with EINVAL
+kp_write_fails()
+{
+	local err
+
+	err=$( (echo "$2" >"$1") 2>&1) && { echo "writing '$2' to $1 succeeded"; return 1; }
+	case $err in
+	*"Invalid argument"*) return 0 ;;
+	*) echo "writing '$2' to $1: $err (wanted Invalid argument)"; return 1 ;;
+	esac
+}
+
+# kp_kallsyms_addr SYM - address of a text symbol of the kernel proper
+kp_kallsyms_addr()
+{
+	awk -v s="$1" '($2 == "t" || $2 == "T") && $3 == s && NF == 3 { print $1; exit }' /proc/kallsyms
+}
+
+# Something that opens files (do_sys_openat2) and reads them (vfs_read).
+kp_trigger_open()
+{
+	local i
+
+	for i in $(seq "${1:-1}"); do
+		read -r _ </proc/version
+	done
+}

@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# debugfs kprobes/list: one line per probe with its address, type, place,
+# module and state flags, kept up to date as probes come and go.
+
+. "$(dirname "$0")/kprobes_lib.sh"
+
+FUNC=do_sys_openat2
+MOD=trace_printk
+MODFUNC=trace_printk_irq_work
+
+ktap_print_header
+kp_setup
+ktap_set_plan 10
+
+line_matches()
+{
+	local line
+
+	line=$(kp_list_line "$1" "$2")
+	[ -n "$line" ] || { echo "no '$2' line for $1 in the list:"; cat $KP_LIST; return 1; }
+	echo "$line" | grep -qE "$3" || { echo "line '$line' does not match '$3'"; return 1; }
+}
+
+kp_check "kprobe_events accepts p:$KP_GROUP/entry $FUNC" kp_add "p:$KP_GROUP/entry $FUNC"
+kp_check "a new probe is listed as k $FUNC+0x0 [DISABLED]" \
+	line_matches "$FUNC+0x0" k '\[DISABLED\]'
+
+addr=$(kp_kallsyms_addr $FUNC)
+check_addr()
+{
+	local got
+
+	got=$(kp_list_line "$FUNC+0x0" k | awk '{ print $1 }')
+	[ "$got" = "$addr" ] || { echo "list says $got, kallsyms says $addr"; return 1; }
+}
+kp_check "the list shows the probe's address as /proc/kallsyms does" check_addr
+
+kp_enable entry
+kp_check "enabling the event clears [DISABLED]" \
+	line_matches "$FUNC+0x0" k '^[0-9a-f]{16}  k  '"$FUNC"'\+0x0 +(\[FTRACE\])?$'
+
+# With KPROBES_ON_FTRACE a probe on the fentry call uses ftrace.
+kp_check "a probe on a function entry is marked [FTRACE]" \
+	line_matches "$FUNC+0x0" k '\[FTRACE\]'
+
+kp_check "kprobe_events accepts r:$KP_GROUP/ret $FUNC" kp_add "r:$KP_GROUP/ret $FUNC"
+kp_check "a return probe is listed with type r" line_matches "$FUNC+0x0" r .
+
+removed()
+{
+	kp_disable entry && echo "-:$KP_GROUP/entry" >>$TRACEFS/kprobe_events &&
+	echo "-:$KP_GROUP/ret" >>$TRACEFS/kprobe_events || return 1
+	if grep -qE " $FUNC\+0x0 " $KP_LIST; then
+		echo "still listed:"; grep -E " $FUNC\+0x0 " $KP_LIST
+		return 1
+	fi
+}
+kp_check "removed probes leave the list" removed
+
+if ! modprobe $MOD 2>/dev/null; then
+	ktap_skip_reason "a probe in a module names the module" "no $MOD module (CONFIG_SAMPLE_TRACE_PRINTK=m)"
+	ktap_skip_reason "a probe in an unloaded module is [GONE]" "no $MOD module"
+else
+	kp_add "p:$KP_GROUP/inmod $MOD:$MODFUNC" >/dev/null
+	kp_check "a probe in a module names the module" \
+		line_matches "$MODFUNC+0x0" k " \[?$MOD\]? "
+	rmmod $MOD
+	kp_check "a probe in an unloaded module is [GONE]" \
+		line_matches "$MODFUNC+0x0" k '\[GONE\]'
+fi
+
+ktap_finished
