@@ -96,8 +96,8 @@ suite_ftrace() {
 	# busybox sh runs ftracetest about twice as fast as dash over 9p
 	[ -x $KP/bin/busybox ] && shell="$KP/bin/busybox sh"
 	say "ftrace: ${#cases[@]} kprobe cases"
-	mkdir -p /tmp/ftrace-logs
-	cd $dir && $shell ./ftracetest -K -l /tmp/ftrace-logs "${cases[@]}" 2>&1 |
+	mkdir -p $OUT/ftrace-logs
+	cd $dir && $shell ./ftracetest -K -l $OUT/ftrace-logs "${cases[@]}" 2>&1 |
 		grep -v '^#*$' | ftrace_skip_reasons
 }
 

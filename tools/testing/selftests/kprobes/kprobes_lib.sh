@@ -81,7 +81,7 @@ kp_disable() { echo 0 >$TRACEFS/events/$KP_GROUP/"$1"/enable; }
 # kp_hits EVENT - how often the probe behind EVENT has fired
 kp_hits()
 {
-	awk -v ev="$KP_GROUP/$1" '$1 == ev { print $2 }' $TRACEFS/kprobe_profile
+	awk -v ev="$1" '$1 == ev { print $2 }' $TRACEFS/kprobe_profile
 }
 
 # kp_list_line SYM+OFF TYPE - the debugfs list line of that probe

@@ -17,7 +17,7 @@ well_formed()
 {
 	local bad
 
-	[ -s $KP_BLACKLIST ] || { echo "the blacklist is empty"; return 1; }
+	grep -q . $KP_BLACKLIST || { echo "the blacklist is empty"; return 1; }
 	bad=$(grep -vP '^0x[0-9a-f]+-0x[0-9a-f]+\t[^ \t]+( \[[^]]+\])?$' $KP_BLACKLIST |
 		head -n 5)
 	[ -z "$bad" ] || { echo "malformed lines:"; echo "$bad"; return 1; }

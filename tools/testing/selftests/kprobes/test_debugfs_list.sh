@@ -65,9 +65,17 @@ else
 	kp_add "p:$KP_GROUP/inmod $MOD:$MODFUNC" >/dev/null
 	kp_check "a probe in a module names the module" \
 		line_matches "$MODFUNC+0x0" k " \[?$MOD\]? "
+	# Once the module is gone its symbol is too: find the line by address.
+	modaddr=$(kp_list_line "$MODFUNC+0x0" k | awk '{ print $1 }')
 	rmmod $MOD
-	kp_check "a probe in an unloaded module is [GONE]" \
-		line_matches "$MODFUNC+0x0" k '\[GONE\]'
+	gone()
+	{
+		grep -E "^$modaddr  k  .*\[GONE\]" $KP_LIST && return 0
+		echo "no [GONE] line at ${modaddr:-?}:"
+		cat $KP_LIST
+		return 1
+	}
+	kp_check "a probe in an unloaded module is [GONE]" gone
 fi
 
 ktap_finished
