@@ -12,7 +12,8 @@
 #
 # Environment: SUITES (check mode), TEST (glob of case names),
 # EXTRA_MODULES (.ko files to load first), EXTRA_SCRIPT (a bash script whose
-# stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL.
+# stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL,
+# KERNEL_ARGS (more kernel command line), RUN_DIR (instead of the default).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -21,12 +22,13 @@ mode=$3
 src=$(kp_srcdir "$tree")
 obj=$(kp_objdir "$tree" "$variant")
 mods=$(kp_moddir "$tree" "$variant")
-run=$(kp_rundir "$tree" "$variant")
+run=${RUN_DIR:-$(kp_rundir "$tree" "$variant")}
 kernel=$obj/arch/x86/boot/bzImage
 [ -f "$kernel" ] || kp_die "$kernel not built"
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root"
+echo "${SUITES:-selftests kunit ftrace}" >"$run/suites"
 
 # --- initramfs ---------------------------------------------------------
 root=$run/root

@@ -3,14 +3,15 @@
 """Summarise guest runs: one table row per (variant, suite), then every
 failure and skip with its reason, then the line "N passed, N failed".
 
-Usage: report.py SUITES RUNDIR...
+Usage: report.py RUNDIR...
 
-Each RUNDIR is $BUILD/runs/TREE-VARIANT as left by boot.sh. Test cases are
+Each RUNDIR is $BUILD/runs/TREE-VARIANT as left by boot.sh; RUNDIR/suites
+names the suites that were asked for. Test cases are
 the leaves of the KTAP trees in RUNDIR/out/SUITE.tap; a parent reported
 "not ok" with no failing leaf counts as one failure of its own, and so does
 a plan that announced more results than arrived. Each run also gets a
-"guest" suite: the boot verdict, two online CPUs, a kernel log free of
-warnings. Exit status: 0 only when nothing failed.
+"guest" suite (unless RUNDIR/host-only exists): the boot verdict, two
+online CPUs, a kernel log free of warnings. Exit status: 0 only when nothing failed.
 """
 
 import os
@@ -19,6 +20,7 @@ import sys
 
 RESULT = re.compile(r'^(\s*)(ok|not ok)\s+(\d+)\s*(?:-\s*)?([^#]*?)\s*(?:#\s*(.*?))?\s*$')
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)')
+SKIP_ALL = re.compile(r'^1\.\.0\s*#\s*SKIP\s*(.*)$')
 SUBTEST = re.compile(r'^(\s*)#\s*Subtest:\s*(.*?)\s*$')
 # Kernel log lines that mean something went wrong even if every test passed.
 BAD_LOG = re.compile(r'WARNING:|BUG:|Oops|Kernel panic|KASAN:|UBSAN:|'
@@ -58,6 +60,9 @@ def parse_ktap(text):
         if m:
             headers[len(m.group(1))] = m.group(2)
             continue
+        m = SKIP_ALL.match(line)
+        if m and not results:
+            return [Case('(all)', 'skip', m.group(1) or 'no reason given')]
         m = PLAN.match(line)
         if m:
             plans.append((len(m.group(1)), int(m.group(2)), i))
@@ -70,15 +75,12 @@ def parse_ktap(text):
             parents.append(headers.get(ind, ''))
 
     cases = []
-    failed_leaves_since = []  # running count of failing leaves
-    nfail = 0
     for k, (ind, ok, name, directive, _) in enumerate(results):
         full = f'{parents[k]}.{name}' if parents[k] else name
         is_parent = k > 0 and results[k - 1][0] > ind
         status, reason = directive_status(ok, directive)
         if not is_parent:
             cases.append(Case(full, status, reason))
-            nfail += status == 'fail'
         else:
             # children are the deeper results right before this one
             j = k - 1
@@ -89,7 +91,6 @@ def parse_ktap(text):
                 j -= 1
             if status == 'fail' and not child_fail:
                 cases.append(Case(full, 'fail', reason or 'reported not ok'))
-        failed_leaves_since.append(nfail)
 
     # Plans that announced more results than arrived at their level.
     for ind, count, at in plans:
@@ -131,16 +132,17 @@ def read(run, name, default):
 
 
 def main():
-    suites = sys.argv[1].split()
-    runs = sys.argv[2:]
+    runs = sys.argv[1:]
     rows = []
     problems = []
     total = {'pass': 0, 'fail': 0, 'skip': 0}
     for run in runs:
         label = os.path.basename(run.rstrip('/'))
         boot = read(run, 'boot-seconds', '?').strip()
-        per_suite = [('guest', guest_cases(run), f'{boot}s boot')]
-        for s in suites:
+        per_suite = []
+        if not os.path.exists(os.path.join(run, 'host-only')):
+            per_suite.append(('guest', guest_cases(run), f'{boot}s boot'))
+        for s in read(run, 'suites', '').split():
             tap = read(run, f'out/{s}.tap', None)
             if tap is None:
                 cases = [Case(s, 'fail', 'suite did not run (see verdict)')]
