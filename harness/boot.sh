@@ -63,10 +63,15 @@ debug) mem=4G; limit=${BOOT_TIMEOUT:-2400} ;;
 *) mem=2G; limit=${BOOT_TIMEOUT:-900} ;;
 esac
 [ "$mode" = shell ] && limit=${BOOT_TIMEOUT:-86400}
-# KVM does not work on these machines (guests hang); use it only when
-# asked. Single-threaded TCG: multi-threaded TCG crashed stress tests that
-# patch code on one vCPU while the other runs it.
-accel=${QEMU_ACCEL:-tcg,thread=single}
+# KVM only where the host CPU really offers virtualization: on machines
+# with /dev/kvm but no vmx/svm flag, KVM guests hang after the BIOS.
+# Otherwise single-threaded TCG: multi-threaded TCG crashed stress tests
+# that patch code on one vCPU while the other runs it.
+accel=tcg,thread=single
+if [ -r /dev/kvm ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+	accel=kvm
+fi
+accel=${QEMU_ACCEL:-$accel}
 cpu=max
 [ "${accel%%,*}" = kvm ] && cpu=host
 cmdline="console=ttyS0 nokaslr panic=-1 oops=panic softlockup_panic=1 kp.mode=$mode"
