@@ -157,7 +157,7 @@ run_demo() {
 	for _ in 1 2 3; do /bin/true; done
 	rmmod kretprobe_example kprobe_example
 	echo "== what the samples printed (dmesg)"
-	dmesg | grep -E 'kernel_clone|kretprobe|kprobe' >$dm
+	dmesg -t | grep -E 'kernel_clone|kretprobe|kprobe' >$dm
 	cat $dm
 	grep -q 'pre_handler' $dm && grep -q 'returned' $dm || {
 		echo "== the samples did not fire"
