@@ -159,7 +159,7 @@ run_demo() {
 	echo "== what the samples printed (dmesg)"
 	dmesg -t | grep -E 'kernel_clone|kretprobe|kprobe' >$dm
 	cat $dm
-	grep -q 'pre_handler' $dm && grep -q 'returned' $dm || {
+	grep -q '<kernel_clone>' $dm && grep -q 'kernel_clone returned' $dm || {
 		echo "== the samples did not fire"
 		return 1
 	}
