@@ -111,7 +111,7 @@ echo "$dt" >"$run/boot-seconds"
 
 # --- verdict -----------------------------------------------------------
 log=$run/console.log
-crash_re='Kernel panic|BUG: |Oops|general protection fault|KASAN:|kernel BUG at|Unable to handle'
+crash_re='Kernel panic|Oops|general protection fault|kernel BUG at|Unable to handle'
 if grep -qE "$crash_re" "$log"; then
 	verdict=crash
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
@@ -125,7 +125,7 @@ echo "$verdict" >"$run/verdict"
 kp_log "boot $tree-$variant: $verdict after ${dt}s (console: $log)"
 if [ "$verdict" = crash ]; then
 	echo "---- kernel crash report ($tree-$variant) ----" >&2
-	grep -m1 -E -A40 "$crash_re" "$log" | sed 's/^/  /' >&2
+	grep -m1 -E -B6 -A40 "$crash_re" "$log" | sed 's/^/  /' >&2
 	echo "----" >&2
 elif [ "$verdict" != pass ]; then
 	echo "---- last console lines ($tree-$variant) ----" >&2

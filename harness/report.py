@@ -22,6 +22,9 @@ RESULT = re.compile(r'^(\s*)(ok|not ok)\s+(\d+)\s*(?:-\s*)?([^#]*?)\s*(?:#\s*(.*
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)')
 SKIP_ALL = re.compile(r'^1\.\.0\s*#\s*SKIP\s*(.*)$')
 SUBTEST = re.compile(r'^(\s*)#\s*Subtest:\s*(.*?)\s*$')
+# The same as boot.sh's crash_re.
+CRASH = re.compile(r'Kernel panic|Oops|general protection fault|'
+                   r'kernel BUG at|Unable to handle')
 # Kernel log lines that mean something went wrong even if every test passed.
 BAD_LOG = re.compile(r'WARNING:|BUG:|Oops|Kernel panic|KASAN:|UBSAN:|'
                      r'possible circular locking|inconsistent lock state|'
@@ -111,13 +114,18 @@ def parse_ktap(text):
 def guest_cases(run):
     cases = []
     verdict = read(run, 'verdict', 'missing').strip()
+    log = read(run, 'console.log', '')
+    why = f'verdict: {verdict}'
+    if verdict == 'crash':
+        first = next((ln.strip() for ln in log.splitlines()
+                      if CRASH.search(ln)), '')
+        why += f' ({first})'
     cases.append(Case('guest.boot', 'pass' if verdict == 'pass' else 'fail',
-                      '' if verdict == 'pass' else f'verdict: {verdict}'))
+                      '' if verdict == 'pass' else why))
     cpus = read(run, 'out/cpus', '?').strip()
     cases.append(Case('guest.two_cpus', 'pass' if cpus == '2' else 'fail',
                       '' if cpus == '2' else f'guest saw {cpus} CPUs'))
-    bad = [ln.strip() for ln in read(run, 'console.log', '').splitlines()
-           if BAD_LOG.search(ln)]
+    bad = [ln.strip() for ln in log.splitlines() if BAD_LOG.search(ln)]
     cases.append(Case('guest.kernel_log_clean', 'fail' if bad else 'pass',
                       bad[0] if bad else ''))
     return cases
