@@ -33,6 +33,7 @@ if [ -f "$obj/.config" ] && [ "$(cat "$obj/.kp-config-stamp" 2>/dev/null)" = "$s
 	exit 0
 fi
 mv "$want.tmp" "$want"
+kp_log "configure $tree-$variant (tinyconfig + ${ours//$KP_TOP\//})"
 # shellcheck disable=SC2086
 cat $tiny "$want" >"$obj/kp-all.config"
 make -C "$src" O="$obj" ARCH=x86_64 KCONFIG_ALLCONFIG="$obj/kp-all.config" \
