@@ -13,11 +13,11 @@
 # ours), VARIANTS ("default debug", for check), VARIANT (default, for
 # run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
-# KERNEL_ARGS.
+# KERNEL_ARGS, HARNESS=0 (skip the harness self-test).
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
-export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS
+export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS
 
 H := harness
 
@@ -48,4 +48,4 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
