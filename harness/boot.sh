@@ -80,7 +80,7 @@ cmdline="console=ttyS0 nokaslr panic=-1 oops=panic softlockup_panic=1 kp.mode=$m
 [ -n "${KERNEL_ARGS:-}" ] && cmdline="$cmdline $KERNEL_ARGS"
 
 qemu=(qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -m "$mem"
-	-smp 2,sockets=2 -no-reboot -display none -vga none
+	-smp "2,sockets=2" -no-reboot -display none -vga none
 	-kernel "$kernel" -initrd "$run/initramfs.cpio" -append "$cmdline"
 	-fsdev local,id=hostroot,path=/,readonly=on,security_model=none,multidevs=remap
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Shared helpers for the kprobes harness scripts. Sourced, never run.
 #
 # Every script finds the project top, the build directory and the tools

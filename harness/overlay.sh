@@ -29,7 +29,7 @@ overlay_files()
 	local dirs="kernel arch include samples Documentation lib
 		    tools/testing/selftests/kprobes MAINTAINERS"
 
-	cd "$KP_TOP"
+	cd "$KP_TOP" || return
 	# shellcheck disable=SC2086
 	if git rev-parse --git-dir >/dev/null 2>&1; then
 		git ls-files --cached --others --exclude-standard -- $dirs
