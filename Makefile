@@ -8,20 +8,21 @@
 #   make check     the whole test suite, both config variants
 #   make shell     interactive shell in the guest
 #   make -s kdir   path of the built kernel tree (KDIR for modules)
+#   make bench     per-hit and (un)registration costs, ours vs upstream
 #
 # Variables: BUILD (build/), UPSTREAM=1 (the untouched base instead of
 # ours), VARIANTS ("default debug", for check), VARIANT (default, for
 # run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
-# KERNEL_ARGS, HARNESS=0 (skip the harness self-test).
+# KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1.
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
-export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS
+export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK
 
 H := harness
 
-.PHONY: run check shell kdir kernel deps clean help
+.PHONY: run check shell kdir bench kernel deps clean help
 
 run:
 	@$(H)/run.sh run
@@ -34,6 +35,9 @@ shell:
 
 kdir:
 	@$(H)/kdir.sh
+
+bench:
+	@$(H)/bench.sh
 
 kernel:
 	@$(H)/prepare.sh $(if $(filter-out 0,$(UPSTREAM)),upstream,patched)
@@ -48,4 +52,4 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'

@@ -13,7 +13,9 @@
 # Environment: SUITES (check mode), TEST (glob of case names),
 # EXTRA_MODULES (.ko files to load first), EXTRA_SCRIPT (a bash script whose
 # stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL,
-# KERNEL_ARGS (more kernel command line), RUN_DIR (instead of the default).
+# KERNEL_ARGS (more kernel command line), QEMU_EXTRA (more QEMU arguments),
+# EXTRA_FILES (copied to /kp/extra/files in the guest), RUN_DIR (instead of
+# the default).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -32,7 +34,7 @@ echo "${SUITES:-selftests kunit ftrace}" >"$run/suites"
 
 # --- initramfs ---------------------------------------------------------
 root=$run/root
-mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib/modules,kp/bin,kp/extra}
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib/modules,kp/bin,kp/extra/files}
 mkdir -p "$root"/kp/selftests/kselftest
 cp /bin/busybox "$root/bin/busybox"
 cp /bin/busybox "$root/kp/bin/busybox"
@@ -50,6 +52,10 @@ echo "${TEST:-*}" >"$root/kp/test-glob"
 for m in ${EXTRA_MODULES:-}; do
 	[ -f "$m" ] || kp_die "EXTRA_MODULES: no such file $m"
 	cp "$m" "$root/kp/extra/"
+done
+for f in ${EXTRA_FILES:-}; do
+	[ -f "$f" ] || kp_die "EXTRA_FILES: no such file $f"
+	cp "$f" "$root/kp/extra/files/"
 done
 if [ -n "${EXTRA_SCRIPT:-}" ]; then
 	[ -f "$EXTRA_SCRIPT" ] || kp_die "EXTRA_SCRIPT: no such file $EXTRA_SCRIPT"
@@ -86,6 +92,8 @@ qemu=(qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -m "$mem"
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
 	-fsdev local,id=kpout,path="$run/out",security_model=none
 	-device virtio-9p-pci,fsdev=kpout,mount_tag=kpout)
+# shellcheck disable=SC2206
+qemu+=(${QEMU_EXTRA:-})
 
 kp_log "boot $tree-$variant (Linux $(kp_base_version)-$tree, $accel, 2 vCPUs, limit ${limit}s)"
 t0=$(date +%s)

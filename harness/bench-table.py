@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Print the `make bench` table from RUNS/bench-{icount,wall}-{patched,upstream}/
+out/bench.txt: one row per figure, ours / upstream / ratio under instruction
+counting, then the same under the emulated wall clock.
+
+Usage: bench-table.py RUNS_DIR
+"""
+
+import os
+import sys
+
+def load(path):
+    figures = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 2:
+                    try:
+                        figures[parts[0]] = int(parts[1])
+                    except ValueError:
+                        pass
+    except OSError:
+        pass
+    return figures
+
+
+def ratio(ours, up):
+    if ours is None or up is None or up == 0:
+        return '-'
+    return f'{ours / up:.2f}'
+
+
+def cell(v):
+    return '-' if v is None else str(v)
+
+
+def main():
+    runs = sys.argv[1]
+    data = {(m, t): load(os.path.join(runs, f'bench-{m}-{t}', 'out', 'bench.txt'))
+            for m in ('icount', 'wall') for t in ('patched', 'upstream')}
+    names = []
+    for d in data.values():
+        for k in d:
+            if k not in names:
+                names.append(k)
+    print(f'{"figure":<40} {"ours":>12} {"upstream":>12} {"ratio":>6}'
+          f'   {"ours wall":>12} {"up wall":>12} {"ratio":>6}')
+    for n in names:
+        o, u = data[('icount', 'patched')].get(n), data[('icount', 'upstream')].get(n)
+        wo, wu = data[('wall', 'patched')].get(n), data[('wall', 'upstream')].get(n)
+        print(f'{n:<40} {cell(o):>12} {cell(u):>12} {ratio(o, u):>6}'
+              f'   {cell(wo):>12} {cell(wu):>12} {ratio(wo, wu):>6}')
+    print()
+    print('icount columns: guest instructions (QEMU -icount shift=0,sleep=off, '
+          '1 ns = 1 instruction), exact and repeatable;')
+    print('wall columns: plain single-threaded TCG, emulated wall-clock ns, noisy. '
+          'hit.* = extra per hit over the bare call, reg.* = ns for the whole '
+          'operation, mem.* = bytes.')
+
+
+if __name__ == '__main__':
+    main()
