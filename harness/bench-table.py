@@ -53,12 +53,14 @@ def main():
         print(f'{n:<40} {cell(o):>12} {cell(u):>12} {ratio(o, u):>6}'
               f'   {cell(wo):>12} {cell(wu):>12} {ratio(wo, wu):>6}')
     print()
-    print('icount columns: guest instructions (QEMU -icount shift=0,sleep=off, '
-          '1 ns = 1 instruction), exact and repeatable;')
-    print('wall columns: plain single-threaded TCG, emulated wall-clock ns, noisy. '
-          'hit.* = extra per hit over the bare call, reg.* = ns for the whole '
-          'operation, mem.* = bytes.')
-
+    print('icount columns: guest time under QEMU -icount shift=0,sleep=off, '
+          'repeatable for one kernel. hit.* rows are')
+    print('  instructions per hit; reg.* rows also contain the time the guest '
+          'sat idle (e.g. waiting for RCU grace')
+    print('  periods), which icount skips ahead to the next timer.')
+    print('wall columns: plain single-threaded TCG, emulated wall-clock ns, '
+          'noisy. reg.* = ns for the whole operation,')
+    print('  mem.* = bytes, ratio = ours / upstream (below 1 is better).')
 
 if __name__ == '__main__':
     main()
