@@ -53,8 +53,8 @@ def main():
         print(f'{n:<40} {cell(o):>12} {cell(u):>12} {ratio(o, u):>6}'
               f'   {cell(wo):>12} {cell(wu):>12} {ratio(wo, wu):>6}')
     print()
-    print('icount columns: guest time under QEMU -icount shift=0,sleep=off, '
-          'repeatable for one kernel. hit.* rows are')
+    print('icount columns: guest time under QEMU -icount shift=0,sleep=off '
+          '(repeats within ~1 insn/hit, ~1.5% on reg.*). hit.* rows are')
     print('  instructions per hit; reg.* rows also contain the time the guest '
           'sat idle (e.g. waiting for RCU grace')
     print('  periods), which icount skips ahead to the next timer.')
