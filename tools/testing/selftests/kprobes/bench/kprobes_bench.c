@@ -28,6 +28,7 @@
 #define pr_fmt(fmt) "kpbench: " fmt
 
 #include <linux/delay.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/ktime.h>
@@ -167,15 +168,24 @@ static noinline unsigned int kpb_hit_target(unsigned int x)
 	return (x ^ 0x5a5a5a5a) * 3 + 7;
 }
 
+/*
+ * Interrupts are off while timing, so that no timer or device interrupt
+ * on this CPU lands in the measured window. What the other vCPU runs
+ * meanwhile still advances QEMU's icount clock, which is global: figures
+ * repeat within about one instruction per hit, not exactly.
+ */
 static u64 kpb_hit_loop(unsigned int n)
 {
 	unsigned int i, acc = 0;
+	unsigned long flags;
 	u64 t0, t1;
 
+	local_irq_save(flags);
 	t0 = ktime_get_ns();
 	for (i = 0; i < n; i++)
 		acc += kpb_hit_target(i);
 	t1 = ktime_get_ns();
+	local_irq_restore(flags);
 	WRITE_ONCE(kpb_sink, acc);
 	return t1 - t0;
 }
