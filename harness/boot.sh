@@ -30,7 +30,7 @@ kernel=$obj/arch/x86/boot/bzImage
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root"
-echo "${SUITES:-selftests kunit ftrace}" >"$run/suites"
+echo "$KP_SUITES" >"$run/suites"
 
 # --- initramfs ---------------------------------------------------------
 root=$run/root
@@ -47,7 +47,7 @@ chmod +x "$root/init" "$root/kp/guest-run.sh"
 cp -a "$KP_TOP/tools/testing/selftests/kprobes" "$root/kp/selftests/"
 cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
 cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"
-echo "${SUITES:-selftests kunit ftrace}" | tr ' ' '\n' | sed '/^$/d' >"$root/kp/suites"
+echo "$KP_SUITES" | tr ' ' '\n' | sed '/^$/d' >"$root/kp/suites"
 echo "${TEST:-*}" >"$root/kp/test-glob"
 for m in ${EXTRA_MODULES:-}; do
 	[ -f "$m" ] || kp_die "EXTRA_MODULES: no such file $m"

@@ -8,7 +8,7 @@
 
 tree=$(kp_tree)
 variants=${VARIANTS:-default debug}
-suites=${SUITES:-selftests kunit ftrace}
+suites=$KP_SUITES
 export SUITES=$suites
 
 "$KP_HARNESS/prepare.sh" "$tree"

@@ -17,6 +17,8 @@ esac
 KP_HARNESS=$KP_TOP/harness
 KP_JOBS=${JOBS:-$(nproc)}
 KP_TARBALL=${KP_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The guest suites `make check` runs unless SUITES says otherwise.
+KP_SUITES=${SUITES:-selftests kunit ftrace}
 KP_START=${KP_START:-$(date +%s)}
 export KP_START
 
