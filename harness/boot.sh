@@ -45,6 +45,17 @@ chmod +x "$root/init" "$root/kp/guest-run.sh"
 # Our kselftests always come from this project; the ftrace selftests from
 # the tree under test (they are upstream's and we do not change them).
 cp -a "$KP_TOP/tools/testing/selftests/kprobes" "$root/kp/selftests/"
+# The kselftests' helper modules are built here, against the kernel that
+# boots, and travel in the payload as kprobes/modules/*.ko.
+if [ -f "$KP_TOP/tools/testing/selftests/kprobes/modules/Makefile" ]; then
+	rm -rf "$run/selftest-modules"
+	cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$run/selftest-modules"
+	kp_step "build the kselftest modules" \
+		make -C "$obj" M="$run/selftest-modules" -j"${JOBS:-2}" modules
+	rm -rf "$root/kp/selftests/kprobes/modules"
+	mkdir -p "$root/kp/selftests/kprobes/modules"
+	cp "$run/selftest-modules"/*.ko "$root/kp/selftests/kprobes/modules/"
+fi
 cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
 cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"
 echo "$KP_SUITES" | tr ' ' '\n' | sed '/^$/d' >"$root/kp/suites"

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kprobes core: the table of probed addresses and the part of the hit path
+ * that is not architecture specific.
+ *
+ * A probed address is a struct kprobe_site; every struct kprobe registered
+ * at that address hangs off it.  The architecture's breakpoint or ftrace
+ * handler finds the site with kprobe_site_lookup() and runs the handlers
+ * through kprobe_site_run_pre() and kprobe_site_run_post().  Everything in
+ * this file that the hit path reaches is excluded from probing.
+ */
+#define pr_fmt(fmt) "kprobes: " fmt
+
+#include <linux/hash.h>
+#include <linux/init.h>
+#include <linux/kprobes.h>
+#include <linux/rculist.h>
+
+#include "internal.h"
+
+/* Serialises every change to sites, probes and kprobes_all_disarmed. */
+DEFINE_MUTEX(kprobe_mutex);
+
+/* Sites by address; written under kprobe_mutex, read under RCU. */
+struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
+
+/* Set through debugfs "enabled": every site stays disarmed while true. */
+bool kprobes_all_disarmed;
+
+DEFINE_PER_CPU(struct kprobe *, current_kprobe);
+EXPORT_PER_CPU_SYMBOL_GPL(current_kprobe);
+
+/**
+ * kprobe_bucket() - the hash bucket that holds the site for @addr
+ * @addr: a probed address
+ *
+ * Context: any.
+ * Return: the bucket head.
+ */
+struct hlist_head *__kprobes kprobe_bucket(unsigned long addr)
+{
+	return &kprobe_table[hash_long(addr, KPROBE_HASH_BITS)];
+}
+
+/**
+ * kprobe_site_lookup() - find the live site at @addr
+ * @addr: address that trapped
+ *
+ * Sites whose text is gone are skipped: a new site may exist at the same
+ * address once a module was loaded where an old one used to be.
+ *
+ * Context: preemption or interrupts disabled, or kprobe_mutex held.
+ * Return: the site, or NULL.
+ */
+struct kprobe_site *__kprobes kprobe_site_lookup(unsigned long addr)
+{
+	struct kprobe_site *site;
+
+	hlist_for_each_entry_rcu(site, kprobe_bucket(addr), hnode,
+				 lockdep_is_held(&kprobe_mutex)) {
+		if ((unsigned long)site->addr == addr &&
+		    READ_ONCE(site->state) != KPROBE_SITE_GONE)
+			return site;
+	}
+	return NULL;
+}
+
+/**
+ * kprobe_site_run_pre() - run the pre_handlers of every enabled probe
+ * @site: site that was hit
+ * @regs: registers at the hit, instruction pointer as the arch defines it
+ *
+ * Handlers run in registration order.  current_kprobe names the probe
+ * whose handler runs and still names the last one on return, so that the
+ * instruction executed afterwards is seen as part of the probe hit.
+ *
+ * Context: trap or ftrace handler, preemption disabled.
+ * Return: true if a handler changed the instruction pointer: the caller
+ * resumes there and skips the instruction and the post_handlers.
+ */
+bool __kprobes kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+		if (kprobe_disabled(p))
+			continue;
+		__this_cpu_write(current_kprobe, p);
+		if (p->pre_handler && p->pre_handler(p, regs))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * kprobe_site_run_post() - run the post_handlers of every enabled probe
+ * @site: site that was hit
+ * @regs: registers after the probed instruction ran
+ *
+ * Context: trap or ftrace handler, preemption disabled.
+ */
+void __kprobes kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+		if (kprobe_disabled(p) || !p->post_handler)
+			continue;
+		__this_cpu_write(current_kprobe, p);
+		p->post_handler(p, regs, 0);
+	}
+}
+
+/**
+ * kprobe_site_missed() - count a hit whose handlers could not run
+ * @site: site that was hit while another probe was being handled
+ *
+ * Context: trap or ftrace handler, preemption disabled.
+ */
+void __kprobes kprobe_site_missed(struct kprobe_site *site)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+		if (!kprobe_disabled(p))
+			p->nmissed++;
+	}
+}
+
+/**
+ * kprobe_site_fault() - offer a fault to the running probe's fault_handler
+ * @site: site being handled on this CPU
+ * @regs: registers at the fault
+ * @trapnr: trap number
+ *
+ * Context: exception handler, preemption disabled.
+ * Return: 1 if the fault_handler fixed the fault up, 0 otherwise.
+ */
+int __kprobes kprobe_site_fault(struct kprobe_site *site,
+				struct pt_regs *regs, int trapnr)
+{
+	struct kprobe *p = kprobe_running();
+
+	if (!p || !p->fault_handler || p->site != site)
+		return 0;
+	return p->fault_handler(p, regs, trapnr) == 1;
+}
+
+/**
+ * get_kprobe() - the first probe registered at @addr
+ * @addr: a probed address
+ *
+ * Context: preemption disabled or kprobe_mutex held.
+ * Return: the earliest registered probe at @addr, or NULL.
+ */
+struct kprobe *__kprobes get_kprobe(void *addr)
+{
+	struct kprobe_site *site = kprobe_site_lookup((unsigned long)addr);
+	struct hlist_node *first;
+
+	if (!site)
+		return NULL;
+	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
+	return first ? hlist_entry(first, struct kprobe, hlist) : NULL;
+}
+
+/* Stands in for a running probe between kprobe_busy_begin() and _end(). */
+static struct kprobe kprobe_busy_marker = {
+	.flags = KPROBE_FLAG_DISABLED,
+};
+
+/**
+ * kprobe_busy_begin() - make probes hit on this CPU count as missed
+ *
+ * Code that is not a probe handler but must not be interrupted by probe
+ * handlers (rethook, fprobe) brackets itself with kprobe_busy_begin() and
+ * kprobe_busy_end().
+ *
+ * Context: any; disables preemption until kprobe_busy_end().
+ */
+void __kprobes kprobe_busy_begin(void)
+{
+	preempt_disable();
+	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
+}
+
+/**
+ * kprobe_busy_end() - end the section started by kprobe_busy_begin()
+ *
+ * Context: after kprobe_busy_begin() on the same CPU.
+ */
+void __kprobes kprobe_busy_end(void)
+{
+	__this_cpu_write(current_kprobe, NULL);
+	preempt_enable();
+}
+
+static int __init kprobes_init(void)
+{
+	int i, ret;
+
+	for (i = 0; i < KPROBE_TABLE_SIZE; i++)
+		INIT_HLIST_HEAD(&kprobe_table[i]);
+
+	ret = kprobe_blacklist_init();
+	if (ret)
+		pr_err("cannot build the blacklist (%d)\n", ret);
+
+	ret = kprobe_module_init();
+	if (ret)
+		pr_err("cannot watch modules (%d)\n", ret);
+	return ret;
+}
+early_initcall(kprobes_init);
+
+static int __init kprobes_late_init(void)
+{
+	return kprobe_debugfs_init();
+}
+late_initcall(kprobes_late_init);

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Declarations shared by the files of kernel/kprobes/, grouped by the file
+ * that owns them.
+ *
+ * Lock order, outermost first (the only place it is written down):
+ *
+ *	kprobe_mutex -> text_mutex
+ *	kprobe_mutex -> kprobe_slot_mutex (a leaf: nothing is taken inside it)
+ *
+ * ftrace's own locks (and text_mutex, which ftrace takes itself) are only
+ * entered with kprobe_mutex held and text_mutex not held.
+ * kprobe_mutex serialises every change to sites and probes.  The trap and
+ * ftrace paths take no lock: they find sites through RCU (they run with
+ * preemption or interrupts disabled, which is an RCU read side), and every
+ * site or slot they may still see is freed only after synchronize_rcu(),
+ * plus synchronize_rcu_tasks() for slots on preemptible kernels.
+ */
+#ifndef _KERNEL_KPROBES_INTERNAL_H
+#define _KERNEL_KPROBES_INTERNAL_H
+
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+
+#define KPROBE_HASH_BITS	9
+#define KPROBE_TABLE_SIZE	(1 << KPROBE_HASH_BITS)
+
+/* core.c */
+extern struct mutex kprobe_mutex;
+extern struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
+extern bool kprobes_all_disarmed;
+
+struct hlist_head *kprobe_bucket(unsigned long addr);
+
+/* site.c, for debugfs and module.c */
+int kprobes_arm_all(void);
+int kprobes_disarm_all(void);
+void kprobe_site_mark_gone_locked(struct kprobe_site *site);
+
+/* site.c */
+struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr);
+struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr);
+void kprobe_site_publish_locked(struct kprobe_site *site);
+bool kprobe_site_wants_armed(struct kprobe_site *site);
+int kprobe_sites_arm_locked(struct list_head *batch);
+void kprobe_sites_disarm_locked(struct list_head *batch);
+int kprobe_site_sync_armed_locked(struct kprobe_site *site);
+void kprobe_site_retire_locked(struct kprobe_site *site);
+void kprobe_sites_free(struct list_head *dead);
+
+/* register.c */
+
+/**
+ * struct kprobe_batch - probes being unregistered together
+ * @disarm: sites left without probes that are still armed
+ * @dead: sites to retire and free after one grace period
+ */
+struct kprobe_batch {
+	struct list_head disarm;
+	struct list_head dead;
+};
+
+static inline void kprobe_batch_init(struct kprobe_batch *b)
+{
+	INIT_LIST_HEAD(&b->disarm);
+	INIT_LIST_HEAD(&b->dead);
+}
+
+int kprobe_register_locked(struct kprobe *p);
+void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b);
+void kprobe_batch_commit_locked(struct kprobe_batch *b);
+void kprobe_batch_wait(struct kprobe_batch *b);
+
+/* blacklist.c */
+int kprobe_blacklist_init(void);
+bool kprobe_blacklisted(unsigned long addr);
+void kprobe_blacklist_add_module(struct module *mod);
+void kprobe_blacklist_remove_module(struct module *mod);
+extern const struct seq_operations kprobe_blacklist_seq_ops;
+/* NOKPROBE_SYMBOL() addresses of the kernel image, from the linker script */
+extern unsigned long __start_kprobe_blacklist[];
+extern unsigned long __stop_kprobe_blacklist[];
+
+/* slots.c */
+bool kprobe_slot_contains(unsigned long addr);
+
+/* module.c */
+int kprobe_module_init(void);
+int kprobe_module_get(unsigned long addr, struct module **modp);
+
+/* ftrace.c (stubs when CONFIG_KPROBES_ON_FTRACE=n) */
+#ifdef CONFIG_KPROBES_ON_FTRACE
+int kprobe_ftrace_arm(struct kprobe_site *site);
+void kprobe_ftrace_disarm(struct kprobe_site *site);
+#else
+static inline int kprobe_ftrace_arm(struct kprobe_site *site)
+{
+	return -ENODEV;
+}
+
+static inline void kprobe_ftrace_disarm(struct kprobe_site *site)
+{
+}
+#endif
+
+/* kretprobe.c (stubs when CONFIG_KRETPROBES=n) */
+#ifdef CONFIG_KRETPROBES
+bool kprobe_is_kretprobe(struct kprobe *p);
+#else
+static inline bool kprobe_is_kretprobe(struct kprobe *p)
+{
+	return false;
+}
+#endif
+
+/* debugfs.c */
+#ifdef CONFIG_DEBUG_FS
+int kprobe_debugfs_init(void);
+#else
+static inline int kprobe_debugfs_init(void)
+{
+	return 0;
+}
+#endif
+
+#endif /* _KERNEL_KPROBES_INTERNAL_H */

@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Life cycle of a probed address (struct kprobe_site).
+ *
+ *   create --> NEW --publish--> DISARMED <--arm / disarm--> ARMED
+ *                                   |                          |
+ *                                   +------- mark_gone --------+--> GONE
+ *   DISARMED or GONE --retire--> DEAD --(grace period)--> freed
+ *
+ * Every transition has a function named after it and is made with
+ * kprobe_mutex held.  Code patching is batched: callers collect sites on a
+ * list (site->batch) and arm or disarm them with one synchronisation of all
+ * CPUs, and retire them with one grace period.
+ */
+#define pr_fmt(fmt) "kprobes: " fmt
+
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+
+#include "internal.h"
+
+static void kprobe_site_set_state(struct kprobe_site *site,
+				  enum kprobe_site_state state)
+{
+	/* Pairs with the READ_ONCE() in kprobe_site_lookup(). */
+	WRITE_ONCE(site->state, state);
+}
+
+/**
+ * kprobe_site_find_locked() - the live site at @addr
+ * @addr: probed address
+ *
+ * Context: kprobe_mutex held.
+ * Return: the site, or NULL.
+ */
+struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	return kprobe_site_lookup((unsigned long)addr);
+}
+
+/**
+ * kprobe_site_create_locked() - prepare a new site at @addr
+ * @addr: address to probe; already checked against the blacklist
+ *
+ * An ftrace call site is hooked through ftrace; anything else gets the
+ * architecture's out-of-line copy.
+ *
+ * Context: kprobe_mutex held; may sleep.
+ * Return: a NEW site, or an ERR_PTR() from the architecture (-EILSEQ,
+ * -EINVAL) or -ENOMEM.
+ */
+struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr)
+{
+	struct kprobe_site *site;
+	int ret = 0;
+
+	lockdep_assert_held(&kprobe_mutex);
+	site = kzalloc(sizeof(*site), GFP_KERNEL);
+	if (!site)
+		return ERR_PTR(-ENOMEM);
+	site->addr = addr;
+	INIT_HLIST_HEAD(&site->probes);
+	INIT_LIST_HEAD(&site->batch);
+	site->state = KPROBE_SITE_NEW;
+	site->on_ftrace = arch_kprobe_ftrace_site((unsigned long)addr);
+	if (!site->on_ftrace)
+		ret = arch_kprobe_prepare(site);
+	if (ret) {
+		kfree(site);
+		return ERR_PTR(ret);
+	}
+	return site;
+}
+
+/**
+ * kprobe_site_publish_locked() - let the hit path find @site
+ * @site: a NEW site that has at least one probe on its list
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_site_publish_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	WARN_ON_ONCE(site->state != KPROBE_SITE_NEW);
+	kprobe_site_set_state(site, KPROBE_SITE_DISARMED);
+	hlist_add_head_rcu(&site->hnode, kprobe_bucket((unsigned long)site->addr));
+}
+
+/**
+ * kprobe_site_wants_armed() - should @site be armed right now?
+ * @site: a site
+ *
+ * Context: kprobe_mutex held.
+ * Return: true if it is findable, has an enabled probe and probing is not
+ * switched off globally.
+ */
+bool kprobe_site_wants_armed(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	return site->nr_enabled && !kprobes_all_disarmed &&
+	       (site->state == KPROBE_SITE_DISARMED ||
+		site->state == KPROBE_SITE_ARMED);
+}
+
+/* Is @site armed when it should not be, or the other way round? */
+static bool kprobe_site_needs_change(struct kprobe_site *site)
+{
+	bool armed = site->state == KPROBE_SITE_ARMED;
+
+	return kprobe_site_wants_armed(site) != armed;
+}
+
+static void kprobe_site_update_flags(struct kprobe_site *site)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry(p, &site->probes, hlist) {
+		if (site->on_ftrace)
+			p->flags |= KPROBE_FLAG_FTRACE;
+		if (site->state == KPROBE_SITE_GONE)
+			p->flags |= KPROBE_FLAG_GONE;
+	}
+}
+
+/*
+ * Step 1 of arming a batch: ftrace sites, which ftrace patches under its
+ * own locks (text_mutex among them), so text_mutex must not be held here.
+ */
+static int kprobe_sites_arm_ftrace(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	int ret, first_err = 0;
+
+	list_for_each_entry(site, batch, batch) {
+		if (!site->on_ftrace || site->state != KPROBE_SITE_DISARMED)
+			continue;
+		ret = kprobe_ftrace_arm(site);
+		if (ret) {
+			pr_warn("cannot hook %pS through ftrace (%d)\n",
+				site->addr, ret);
+			first_err = first_err ?: ret;
+			continue;
+		}
+		kprobe_site_set_state(site, KPROBE_SITE_ARMED);
+	}
+	return first_err;
+}
+
+/**
+ * kprobe_sites_arm_locked() - arm every DISARMED site on @batch
+ * @batch: sites linked by site->batch
+ *
+ * Steps: 1. hook the ftrace sites; 2. write every breakpoint under one
+ * hold of text_mutex; 3. synchronise all CPUs once.  A site that fails to
+ * arm stays DISARMED; the others are armed regardless.
+ *
+ * Context: kprobe_mutex held; may sleep.
+ * Return: 0, or the first error met.
+ */
+int kprobe_sites_arm_locked(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	bool patched = false;
+	int ret;
+
+	lockdep_assert_held(&kprobe_mutex);
+	ret = kprobe_sites_arm_ftrace(batch);
+
+	mutex_lock(&text_mutex);
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace || site->state != KPROBE_SITE_DISARMED)
+			continue;
+		arch_kprobe_arm(site);
+		kprobe_site_set_state(site, KPROBE_SITE_ARMED);
+		patched = true;
+	}
+	if (patched)
+		arch_kprobe_patch_sync();
+	mutex_unlock(&text_mutex);
+	return ret;
+}
+
+/**
+ * kprobe_sites_disarm_locked() - disarm every ARMED site on @batch
+ * @batch: sites linked by site->batch
+ *
+ * The same steps as kprobe_sites_arm_locked(), in the same order.  After
+ * the final synchronisation no CPU is still inside the breakpoint handler
+ * of a site on @batch.
+ *
+ * Context: kprobe_mutex held; may sleep.
+ */
+void kprobe_sites_disarm_locked(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	bool patched = false;
+
+	lockdep_assert_held(&kprobe_mutex);
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace && site->state == KPROBE_SITE_ARMED) {
+			kprobe_ftrace_disarm(site);
+			kprobe_site_set_state(site, KPROBE_SITE_DISARMED);
+		}
+	}
+
+	mutex_lock(&text_mutex);
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace || site->state != KPROBE_SITE_ARMED)
+			continue;
+		arch_kprobe_disarm(site);
+		kprobe_site_set_state(site, KPROBE_SITE_DISARMED);
+		patched = true;
+	}
+	if (patched)
+		arch_kprobe_patch_sync();
+	mutex_unlock(&text_mutex);
+}
+
+/**
+ * kprobe_site_sync_armed_locked() - arm or disarm one site as it should be
+ * @site: a DISARMED or ARMED site
+ *
+ * Context: kprobe_mutex held; may sleep.
+ * Return: 0, or the error of arming.
+ */
+int kprobe_site_sync_armed_locked(struct kprobe_site *site)
+{
+	LIST_HEAD(batch);
+	bool want = kprobe_site_wants_armed(site);
+	int ret = 0;
+
+	if (!kprobe_site_needs_change(site))
+		return 0;
+	list_add(&site->batch, &batch);
+	if (want)
+		ret = kprobe_sites_arm_locked(&batch);
+	else
+		kprobe_sites_disarm_locked(&batch);
+	list_del_init(&site->batch);
+	return ret;
+}
+
+/**
+ * kprobe_site_mark_gone_locked() - the text under @site was freed
+ * @site: a site in a module or init section that is going away
+ *
+ * The site is never patched again.  An ftrace hook is removed, since
+ * ftrace forgets the call site together with the text.  Its probes stay
+ * registered and are shown as [GONE] until they are unregistered.
+ *
+ * Context: kprobe_mutex held; may sleep.
+ */
+void kprobe_site_mark_gone_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	if (site->state == KPROBE_SITE_GONE)
+		return;
+	if (site->on_ftrace && site->state == KPROBE_SITE_ARMED)
+		kprobe_ftrace_disarm(site);
+	kprobe_site_set_state(site, KPROBE_SITE_GONE);
+	kprobe_site_update_flags(site);
+}
+
+/**
+ * kprobe_site_retire_locked() - unlink a site nobody probes any more
+ * @site: a DISARMED or GONE site, already synchronised
+ *
+ * The caller frees it with kprobe_sites_free().
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_site_retire_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	WARN_ON_ONCE(site->state == KPROBE_SITE_ARMED);
+	hlist_del_rcu(&site->hnode);
+	kprobe_site_set_state(site, KPROBE_SITE_DEAD);
+}
+
+/**
+ * kprobe_sites_free() - free retired sites after one grace period
+ * @dead: sites retired with kprobe_site_retire_locked()
+ *
+ * One wait covers the whole list: after it no CPU can still be looking at
+ * a site on the list or running its out-of-line copy.  On preemptible
+ * kernels a task may be preempted inside a copy, so that wait is a tasks
+ * RCU grace period.
+ *
+ * Context: process context, kprobe_mutex not held.
+ */
+void kprobe_sites_free(struct list_head *dead)
+{
+	struct kprobe_site *site, *tmp;
+
+	if (list_empty(dead))
+		return;
+	if (IS_ENABLED(CONFIG_PREEMPTION))
+		synchronize_rcu_tasks();
+	synchronize_rcu();
+	list_for_each_entry_safe(site, tmp, dead, batch) {
+		list_del(&site->batch);
+		if (!site->on_ftrace)
+			arch_kprobe_release(site);
+		kfree(site);
+	}
+}
+
+/* Collect onto @batch every site that should change; return how many. */
+static int kprobe_collect_all_locked(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	int i, n = 0;
+
+	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
+		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
+			if (!kprobe_site_needs_change(site))
+				continue;
+			list_add_tail(&site->batch, batch);
+			n++;
+		}
+	}
+	return n;
+}
+
+static void kprobe_batch_release(struct list_head *batch)
+{
+	struct kprobe_site *site, *tmp;
+
+	list_for_each_entry_safe(site, tmp, batch, batch)
+		list_del_init(&site->batch);
+}
+
+/**
+ * kprobes_arm_all() - end a global disarm: re-arm every enabled probe
+ *
+ * Per-probe disabled state is kept.
+ *
+ * Context: process context.
+ * Return: 0, or the first arming error (the other sites are armed).
+ */
+int kprobes_arm_all(void)
+{
+	LIST_HEAD(batch);
+	int ret = 0;
+
+	guard(mutex)(&kprobe_mutex);
+	if (!kprobes_all_disarmed)
+		return 0;
+	kprobes_all_disarmed = false;
+	if (kprobe_collect_all_locked(&batch))
+		ret = kprobe_sites_arm_locked(&batch);
+	kprobe_batch_release(&batch);
+	pr_info("kprobes globally enabled\n");
+	return ret;
+}
+
+/**
+ * kprobes_disarm_all() - disarm every probe until kprobes_arm_all()
+ *
+ * Context: process context.
+ * Return: 0.
+ */
+int kprobes_disarm_all(void)
+{
+	LIST_HEAD(batch);
+
+	guard(mutex)(&kprobe_mutex);
+	if (kprobes_all_disarmed)
+		return 0;
+	kprobes_all_disarmed = true;
+	if (kprobe_collect_all_locked(&batch))
+		kprobe_sites_disarm_locked(&batch);
+	kprobe_batch_release(&batch);
+	pr_info("kprobes globally disabled\n");
+	return 0;
+}
