@@ -415,7 +415,7 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * for a breakpoint, interrupts) disabled:
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
  *	kprobe_site_wants_post(), kprobe_site_missed(), kprobe_site_fault()
- * and set/clear current_kprobe through kprobe_site_enter()/kprobe_exit().
+ * and set/clear current_kprobe through kprobe_site_enter()/kprobe_site_leave().
  */
 
 /**
@@ -504,17 +504,17 @@ static nokprobe_inline bool kprobe_site_wants_post(struct kprobe_site *site)
 static nokprobe_inline void kprobe_site_enter(struct kprobe_site *site)
 {
 	struct hlist_node *first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
+	struct kprobe *p = first ? hlist_entry(first, struct kprobe, hlist) : NULL;
 
-	__this_cpu_write(current_kprobe,
-			 first ? hlist_entry(first, struct kprobe, hlist) : NULL);
+	__this_cpu_write(current_kprobe, p);
 }
 
 /**
- * kprobe_exit() - no probe runs on this CPU any more
+ * kprobe_site_leave() - no probe runs on this CPU any more
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
-static nokprobe_inline void kprobe_exit(void)
+static nokprobe_inline void kprobe_site_leave(void)
 {
 	__this_cpu_write(current_kprobe, NULL);
 }

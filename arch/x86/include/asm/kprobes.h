@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef _ASM_X86_KPROBES_H
+#define _ASM_X86_KPROBES_H
+/*
+ * x86-64 side of kprobes: how one probed instruction is described and the
+ * per-CPU state the breakpoint handler keeps while a probe is being run.
+ * The code lives in arch/x86/kernel/kprobes/.
+ */
+#include <asm-generic/kprobes.h>
+#include <linux/types.h>
+
+/* struct kprobe names this type whether or not kprobes are built. */
+typedef u8 kprobe_opcode_t;
+
+#ifdef CONFIG_KPROBES
+struct pt_regs;
+struct kprobe_site;
+struct ftrace_ops;
+struct ftrace_regs;
+
+/*
+ * Every probed instruction owns one out-of-line slot of this many bytes.
+ * Two copies of the instruction live in it, see KPROBE_STEP_OFFSET and
+ * KPROBE_BOOST_OFFSET in arch/x86/kernel/kprobes/common.h.
+ */
+#define KPROBE_SLOT_SIZE	48
+
+/**
+ * enum kprobe_insn_kind - how the probed instruction is carried out
+ * @KPROBE_INSN_STEP: the copy runs in the slot and traps back on the int3
+ *	that follows it; if @boostable is set the copy that jumps straight
+ *	back may be used instead.
+ * @KPROBE_INSN_EMULATE: the handler updates the registers itself; the
+ *	slot is never executed.
+ * @KPROBE_INSN_CALL_MEM: "call *mem"; the slot holds "push mem" and the
+ *	call is finished when the slot traps back.
+ * @KPROBE_INSN_JMP_MEM: "jmp *mem"; as above, ending in a jump.
+ */
+enum kprobe_insn_kind {
+	KPROBE_INSN_STEP,
+	KPROBE_INSN_EMULATE,
+	KPROBE_INSN_CALL_MEM,
+	KPROBE_INSN_JMP_MEM,
+};
+
+/**
+ * struct arch_specific_insn - x86 description of one probed instruction
+ * @slot: out-of-line slot (KPROBE_SLOT_SIZE bytes), NULL for ftrace sites
+ * @opcode: the original first byte, replaced by int3 while armed
+ * @len: length of the instruction in bytes
+ * @kind: an enum kprobe_insn_kind value
+ * @boostable: the jump-back copy in the slot may run without a trap
+ * @op: emulation operation (enum kprobe_emul_op in common.h)
+ * @cond: condition code of a jcc, or the flavour of a loop instruction
+ * @reg: byte offset in struct pt_regs of the register an indirect branch
+ *	goes through
+ * @disp: branch displacement, or the stack adjustment of "ret imm16"
+ */
+struct arch_specific_insn {
+	kprobe_opcode_t *slot;
+	kprobe_opcode_t opcode;
+	u8 len;
+	u8 kind;
+	bool boostable;
+	u8 op;
+	u8 cond;
+	u16 reg;
+	s32 disp;
+};
+
+/* Values of kprobe_ctlblk_frame.state. */
+#define KPROBE_CB_IDLE		0	/* nothing runs on this CPU */
+#define KPROBE_CB_HANDLERS	1	/* pre or post handlers are running */
+#define KPROBE_CB_STEP		2	/* the slot copy of @site runs */
+#define KPROBE_CB_REENTER	3	/* a nested hit's slot copy runs */
+
+/**
+ * struct kprobe_ctlblk_frame - what one CPU is doing for one probe hit
+ * @site: the site being handled, NULL when idle
+ * @saved_if: X86_EFLAGS_IF as it was when the probe was hit
+ * @state: one of the KPROBE_CB_* values
+ */
+struct kprobe_ctlblk_frame {
+	struct kprobe_site *site;
+	unsigned long saved_if;
+	unsigned int state;
+};
+
+/**
+ * struct kprobe_ctlblk - per-CPU probe handling state
+ * @cur: the innermost hit being handled
+ * @outer: the interrupted hit while a nested hit single-steps
+ *	(@cur.state is KPROBE_CB_REENTER); only one level is supported.
+ */
+struct kprobe_ctlblk {
+	struct kprobe_ctlblk_frame cur;
+	struct kprobe_ctlblk_frame outer;
+};
+
+int kprobe_int3_handler(struct pt_regs *regs);
+int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
+
+#ifdef CONFIG_KPROBES_ON_FTRACE
+void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+			   struct ftrace_ops *ops, struct ftrace_regs *fregs);
+#endif
+
+#endif /* CONFIG_KPROBES */
+#endif /* _ASM_X86_KPROBES_H */

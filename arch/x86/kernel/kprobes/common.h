@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Private declarations of arch/x86/kernel/kprobes/.
+ *
+ * Layout of one out-of-line slot (KPROBE_SLOT_SIZE bytes):
+ *
+ *	+0	step copy:  instruction, int3       (traps back when done)
+ *	+16	boost copy: instruction, jmp rel32  (returns to the next
+ *					     instruction without a trap)
+ *	rest	int3 filler
+ *
+ * Both copies have their RIP-relative displacement adjusted to the
+ * address they run at.  Instructions that are emulated keep a step copy
+ * too, for inspection only; nothing ever jumps to it.
+ */
+#ifndef _X86_KERNEL_KPROBES_COMMON_H
+#define _X86_KERNEL_KPROBES_COMMON_H
+
+#include <linux/build_bug.h>
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/stddef.h>
+#include <asm/frame.h>
+#include <asm/insn.h>
+#include <asm/ptrace.h>
+
+#define KPROBE_STEP_OFFSET	0
+#define KPROBE_BOOST_OFFSET	16
+
+/**
+ * enum kprobe_emul_op - instructions the int3 handler carries out itself
+ * @KPROBE_EMUL_NOP: no effect but advancing the instruction pointer
+ * @KPROBE_EMUL_JMP: jmp rel8/rel32
+ * @KPROBE_EMUL_CALL: call rel32
+ * @KPROBE_EMUL_JCC: jcc rel8/rel32, condition in ainsn.cond
+ * @KPROBE_EMUL_LOOP: loopne/loope/loop/jrcxz, flavour in ainsn.cond
+ * @KPROBE_EMUL_RET: ret and ret imm16 (imm16 in ainsn.disp)
+ * @KPROBE_EMUL_JMP_REG: jmp through a register
+ * @KPROBE_EMUL_CALL_REG: call through a register
+ * @KPROBE_EMUL_CLI: cli
+ * @KPROBE_EMUL_STI: sti
+ * @KPROBE_EMUL_PUSHF: pushfq
+ * @KPROBE_EMUL_POPF: popfq
+ *
+ * The flag instructions are emulated because the step copy runs with
+ * interrupts disabled: run there they would see or leave the wrong IF.
+ */
+enum kprobe_emul_op {
+	KPROBE_EMUL_NOP,
+	KPROBE_EMUL_JMP,
+	KPROBE_EMUL_CALL,
+	KPROBE_EMUL_JCC,
+	KPROBE_EMUL_LOOP,
+	KPROBE_EMUL_RET,
+	KPROBE_EMUL_JMP_REG,
+	KPROBE_EMUL_CALL_REG,
+	KPROBE_EMUL_CLI,
+	KPROBE_EMUL_STI,
+	KPROBE_EMUL_PUSHF,
+	KPROBE_EMUL_POPF,
+};
+
+/* ainsn.cond values for KPROBE_EMUL_LOOP: the low bits of the opcode. */
+#define KPROBE_LOOP_NE		0	/* loopne: 0xe0 */
+#define KPROBE_LOOP_E		1	/* loope:  0xe1 */
+#define KPROBE_LOOP		2	/* loop:   0xe2 */
+#define KPROBE_LOOP_JRCXZ	3	/* jrcxz:  0xe3 */
+
+DECLARE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
+
+/* decode.c */
+int kprobe_x86_classify(struct insn *insn, unsigned long addr,
+			struct arch_specific_insn *ainsn);
+
+/* emulate.c */
+void kprobe_x86_emulate(struct kprobe_site *site, struct pt_regs *regs);
+void kprobe_x86_finish_mem_branch(struct kprobe_site *site,
+				  struct pt_regs *regs);
+
+/**
+ * kprobe_step_copy() - address of the copy that traps back when done
+ * @site: a prepared site with a slot
+ *
+ * Return: the start of the step copy in @site's slot.
+ */
+static __always_inline unsigned long kprobe_step_copy(struct kprobe_site *site)
+{
+	return (unsigned long)site->ainsn.slot + KPROBE_STEP_OFFSET;
+}
+
+/**
+ * kprobe_boost_copy() - address of the copy that jumps back by itself
+ * @site: a prepared site with a slot
+ *
+ * Return: the start of the boost copy in @site's slot.
+ */
+static __always_inline unsigned long kprobe_boost_copy(struct kprobe_site *site)
+{
+	return (unsigned long)site->ainsn.slot + KPROBE_BOOST_OFFSET;
+}
+
+/**
+ * kprobe_next_ip() - address of the instruction after the probed one
+ * @site: a prepared site
+ *
+ * Return: site->addr plus the length of the probed instruction.
+ */
+static __always_inline unsigned long kprobe_next_ip(struct kprobe_site *site)
+{
+	return (unsigned long)site->addr + site->ainsn.len;
+}
+
+/*
+ * Register frame for the return trampoline in arch/x86/kernel/rethook.c,
+ * which has already pushed ss, sp and flags: SAVE_REGS_STRING completes a
+ * struct pt_regs below them (cs, ip and orig_ax are left unset) and leaves
+ * %rsp pointing at it; RESTORE_REGS_STRING reloads the registers and drops
+ * everything up to, not including, flags.  Offsets are in 8-byte words
+ * from the start of struct pt_regs.
+ */
+#define SAVE_REGS_STRING			\
+	"	subq $18*8, %rsp\n"		\
+	"	movq %r15, 0*8(%rsp)\n"		\
+	"	movq %r14, 1*8(%rsp)\n"		\
+	"	movq %r13, 2*8(%rsp)\n"		\
+	"	movq %r12, 3*8(%rsp)\n"		\
+	"	movq %rbp, 4*8(%rsp)\n"		\
+	"	movq %rbx, 5*8(%rsp)\n"		\
+	"	movq %r11, 6*8(%rsp)\n"		\
+	"	movq %r10, 7*8(%rsp)\n"		\
+	"	movq %r9, 8*8(%rsp)\n"		\
+	"	movq %r8, 9*8(%rsp)\n"		\
+	"	movq %rax, 10*8(%rsp)\n"		\
+	"	movq %rcx, 11*8(%rsp)\n"		\
+	"	movq %rdx, 12*8(%rsp)\n"		\
+	"	movq %rsi, 13*8(%rsp)\n"		\
+	"	movq %rdi, 14*8(%rsp)\n"		\
+	ENCODE_FRAME_POINTER
+
+#define RESTORE_REGS_STRING			\
+	"	movq 0*8(%rsp), %r15\n"		\
+	"	movq 1*8(%rsp), %r14\n"		\
+	"	movq 2*8(%rsp), %r13\n"		\
+	"	movq 3*8(%rsp), %r12\n"		\
+	"	movq 4*8(%rsp), %rbp\n"		\
+	"	movq 5*8(%rsp), %rbx\n"		\
+	"	movq 6*8(%rsp), %r11\n"		\
+	"	movq 7*8(%rsp), %r10\n"		\
+	"	movq 8*8(%rsp), %r9\n"		\
+	"	movq 9*8(%rsp), %r8\n"		\
+	"	movq 10*8(%rsp), %rax\n"		\
+	"	movq 11*8(%rsp), %rcx\n"		\
+	"	movq 12*8(%rsp), %rdx\n"		\
+	"	movq 13*8(%rsp), %rsi\n"		\
+	"	movq 14*8(%rsp), %rdi\n"		\
+	"	addq $18*8, %rsp\n"
+
+static_assert(offsetof(struct pt_regs, r15) == 0 * 8);
+static_assert(offsetof(struct pt_regs, di) == 14 * 8);
+static_assert(offsetof(struct pt_regs, flags) == 18 * 8);
+
+#endif /* _X86_KERNEL_KPROBES_COMMON_H */

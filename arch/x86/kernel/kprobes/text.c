@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Which x86-64 text may be probed, and changing it: writing and removing
+ * the int3 of a probe, and the pages the out-of-line slots live in.
+ */
+#include <linux/execmem.h>
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/lockdep.h>
+#include <linux/memory.h>
+#include <linux/perf_event.h>
+#include <linux/set_memory.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <asm/ibt.h>
+#include <asm/sections.h>
+#include <asm/switch_to.h>
+#include <asm/text-patching.h>
+
+#include "common.h"
+
+/**
+ * arch_kprobe_arm() - put the breakpoint of @site in place
+ * @site: a prepared site
+ *
+ * Other CPUs may keep running the old byte until arch_kprobe_patch_sync().
+ *
+ * Context: process context, text_mutex held.
+ */
+void arch_kprobe_arm(struct kprobe_site *site)
+{
+	u8 int3 = INT3_INSN_OPCODE;
+
+	lockdep_assert_held(&text_mutex);
+	text_poke(site->addr, &int3, INT3_INSN_SIZE);
+	perf_event_text_poke(site->addr, &site->ainsn.opcode, 1, &int3, 1);
+}
+
+/**
+ * arch_kprobe_disarm() - put the original first byte of @site back
+ * @site: a prepared site
+ *
+ * Context: process context, text_mutex held.
+ */
+void arch_kprobe_disarm(struct kprobe_site *site)
+{
+	u8 int3 = INT3_INSN_OPCODE;
+
+	lockdep_assert_held(&text_mutex);
+	perf_event_text_poke(site->addr, &int3, 1, &site->ainsn.opcode, 1);
+	text_poke(site->addr, &site->ainsn.opcode, 1);
+}
+
+/**
+ * arch_kprobe_patch_sync() - make earlier arm/disarm writes visible
+ *
+ * Every CPU serialises its instruction stream before this returns.
+ *
+ * Context: process context, may sleep.
+ */
+void arch_kprobe_patch_sync(void)
+{
+	text_poke_sync();
+}
+
+/**
+ * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
+ * @addr: address of the symbol
+ * @offset: offset into the symbol
+ * @on_func_entry: set to whether the result is the function's first
+ *	instruction that may be probed
+ *
+ * With IBT a function starts with endbr64, which indirect calls must
+ * still find; a probe on the function entry goes on the instruction
+ * after it.
+ *
+ * Context: process context.
+ * Return: the address to probe.
+ */
+kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
+					 unsigned long offset,
+					 bool *on_func_entry)
+{
+	u32 first;
+
+	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT) &&
+	    !copy_from_kernel_nofault(&first, (void *)addr, sizeof(first)) &&
+	    is_endbr(first)) {
+		if (!offset)
+			offset = ENDBR_INSN_SIZE;
+		*on_func_entry = offset == ENDBR_INSN_SIZE;
+	} else {
+		*on_func_entry = !offset;
+	}
+	return (kprobe_opcode_t *)(addr + offset);
+}
+
+/**
+ * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
+ * @addr: the address to probe
+ *
+ * Context: any.
+ * Return: true if @addr is the start of an ftrace call site.
+ */
+bool arch_kprobe_ftrace_site(unsigned long addr)
+{
+	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
+	       ftrace_location(addr) == addr;
+}
+
+/*
+ * The assembly that switches stacks between tasks lives in ordinary text.
+ * Handlers that unwind the stack (stack traces, BPF) cannot follow a task
+ * switch that is only half done, so these are kept free of breakpoints.
+ */
+static const void *const kprobe_x86_stack_switchers[] = {
+	__switch_to_asm,
+	ret_from_fork_asm,
+};
+
+/* The bounds of the symbol that starts at @func, or false if unknown. */
+static bool kprobe_x86_func_range(const void *func, unsigned long *start,
+				  unsigned long *end)
+{
+	unsigned long size, offset;
+
+	*start = (unsigned long)func;
+	if (!kallsyms_lookup_size_offset(*start, &size, &offset) || offset)
+		return false;
+	*end = *start + size;
+	return true;
+}
+
+/**
+ * arch_kprobe_refuses() - is @addr in code x86 can never probe?
+ * @addr: the address to probe
+ *
+ * The entry code runs on the user's or a trampoline stack with the
+ * kernel's state half set up; __switch_to_asm() and ret_from_fork_asm()
+ * run between two tasks' stacks.
+ *
+ * Context: any.
+ * Return: true if @addr must not be probed.
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	unsigned long start, end;
+	int i;
+
+	if (addr >= (unsigned long)__entry_text_start &&
+	    addr < (unsigned long)__entry_text_end)
+		return true;
+
+	for (i = 0; i < ARRAY_SIZE(kprobe_x86_stack_switchers); i++) {
+		if (kprobe_x86_func_range(kprobe_x86_stack_switchers[i],
+					  &start, &end) &&
+		    addr >= start && addr < end)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
+ *
+ * Context: process context, at kprobes initialisation.
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	unsigned long start, end;
+	int i, ret;
+
+	ret = kprobe_blacklist_add_range((unsigned long)__entry_text_start,
+					 (unsigned long)__entry_text_end);
+	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_x86_stack_switchers); i++) {
+		if (kprobe_x86_func_range(kprobe_x86_stack_switchers[i],
+					  &start, &end))
+			ret = kprobe_blacklist_add_range(start, end);
+	}
+	return ret;
+}
+
+/**
+ * arch_kprobe_page_alloc() - a page for out-of-line slots
+ *
+ * The page is filled with int3 and then made read-only and executable;
+ * it is written only through text_poke() afterwards.
+ *
+ * Context: process context, may sleep.
+ * Return: the page, or NULL.
+ */
+void *arch_kprobe_page_alloc(void)
+{
+	void *page = execmem_alloc(EXECMEM_KPROBES, PAGE_SIZE);
+
+	if (!page)
+		return NULL;
+	memset(page, INT3_INSN_OPCODE, PAGE_SIZE);
+	if (set_memory_rox((unsigned long)page, 1)) {
+		execmem_free(page);
+		return NULL;
+	}
+	return page;
+}
+
+/**
+ * arch_kprobe_page_free() - free a page from arch_kprobe_page_alloc()
+ * @page: the page
+ *
+ * Context: process context, may sleep.
+ */
+void arch_kprobe_page_free(void *page)
+{
+	execmem_free(page);
+}
