@@ -33,7 +33,7 @@ kprobe_opcode_t *kprobe_lookup_name(const char *name, unsigned int offset)
 }
 
 /* The address p->addr or p->symbol_name, plus p->offset, designates. */
-static int kprobe_target(struct kprobe *p, unsigned long *target)
+static int kprobe_requested_addr(struct kprobe *p, unsigned long *target)
 {
 	if (p->symbol_name && p->addr)
 		return -EINVAL;
@@ -278,7 +278,7 @@ int kprobe_register_locked(struct kprobe *p)
 	lockdep_assert_held(&kprobe_mutex);
 	if (kprobe_is_registered_locked(p))
 		return -EINVAL;
-	ret = kprobe_target(p, &target);
+	ret = kprobe_requested_addr(p, &target);
 	if (ret)
 		return ret;
 	/* Checked first: slots and trampolines have no symbol to resolve. */
@@ -469,7 +469,7 @@ int kprobe_on_func_entry(kprobe_opcode_t *addr, const char *sym,
 	bool on_entry = false;
 	int ret;
 
-	ret = kprobe_target(&probe, &target);
+	ret = kprobe_requested_addr(&probe, &target);
 	if (!ret)
 		ret = kprobe_resolve(target, &where, &on_entry);
 	if (ret)
