@@ -27,6 +27,18 @@ if ! insmod /kp/extra/files/kprobes_bench.ko quick=$quick; then
 fi
 dmesg | sed -n 's/.*kpbench: //p' >/kp-out/bench.txt
 rmmod kprobes_bench
+# Second pass: the int3 path without jump optimization (hit.int3_boost).
+opt=/proc/sys/debug/kprobes-optimization
+saved=\$(cat \$opt 2>/dev/null)
+[ -n "\$saved" ] && echo 0 >\$opt
+dmesg -C
+if insmod /kp/extra/files/kprobes_bench.ko quick=$quick boost_only=1; then
+	dmesg | sed -n 's/.*kpbench: //p' | grep -vx done >>/kp-out/bench.txt
+	rmmod kprobes_bench
+else
+	echo "error insmod boost_only=1 failed" >>/kp-out/bench.txt
+fi
+[ -n "\$saved" ] && echo "\$saved" >\$opt
 if grep -qx done /kp-out/bench.txt && ! grep -q '^error' /kp-out/bench.txt; then
 	echo "ok 1 kprobes_bench"
 else

@@ -30,6 +30,7 @@ struct kprobe_site;
 struct pt_regs;
 struct kretprobe;
 struct kretprobe_instance;
+struct task_struct;
 
 typedef int (*kprobe_pre_handler_t)(struct kprobe *, struct pt_regs *);
 typedef void (*kprobe_post_handler_t)(struct kprobe *, struct pt_regs *,
@@ -181,7 +182,9 @@ int kprobe_get_kallsym(unsigned int symnum, unsigned long *value, char *type,
 		       char *sym);
 
 /* Return probes ride on rethook; nothing is left on a dying task. */
-#define kprobe_flush_task(tk)	do {} while (0)
+static inline void kprobe_flush_task(struct task_struct *tk)
+{
+}
 
 #else /* !CONFIG_KPROBES */
 
@@ -287,11 +290,15 @@ static inline void kprobe_ftrace_kill(void)
 }
 #endif
 
+#ifdef CONFIG_OPTPROBES
+bool is_kprobe_optinsn_slot(unsigned long addr);
+#else
 /* Jump optimization is not built; no address is an optimized-probe buffer. */
 static inline bool is_kprobe_optinsn_slot(unsigned long addr)
 {
 	return false;
 }
+#endif
 
 static inline int disable_kretprobe(struct kretprobe *rp)
 {
@@ -411,6 +418,32 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	One page of executable, kernel-writable-only-by-text-poke memory for
  *	out-of-line slots.
  *
+ * With CONFIG_OPTPROBES the architecture also implements jump optimization
+ * of ARMED breakpoint sites (kernel/kprobes/optimize.c drives it):
+ *
+ * arch_kprobe_opt_prepare(site)
+ *	Check that the instructions the jump would cover can run from a
+ *	detour buffer, build that buffer (once) with kprobe_opt_slot_alloc(),
+ *	and make the breakpoint handler resume in it.  Called under
+ *	kprobe_mutex; returns 0 or a negative errno if the site cannot be
+ *	optimized now.
+ * arch_kprobe_opt_cancel(site)
+ *	Undo the resume redirection of arch_kprobe_opt_prepare(); the buffer
+ *	is kept until arch_kprobe_opt_release().
+ * arch_kprobe_opt_covers(site, addr)
+ *	True if @addr lies strictly inside the instructions the jump of a
+ *	prepared site covers.
+ * arch_kprobe_opt_write_jump(site) / arch_kprobe_opt_write_finish()
+ *	Queue the jump of a prepared site whose covered instructions no CPU
+ *	can still be executing, then write every queued jump.  text_mutex
+ *	is held.
+ * arch_kprobe_opt_restore_int3(site) / arch_kprobe_opt_restore_tail(site)
+ *	Put the breakpoint back over the jump, then the rest of the original
+ *	bytes; each is followed by arch_kprobe_patch_sync().  text_mutex is
+ *	held.
+ * arch_kprobe_opt_release(site)
+ *	Free the detour buffer; no CPU can be running in it any more.
+ *
  * The trap and ftrace paths of the architecture call, with preemption (and
  * for a breakpoint, interrupts) disabled:
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
@@ -423,6 +456,9 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * @KPROBE_SITE_NEW: prepared, not yet findable by the trap handler
  * @KPROBE_SITE_DISARMED: findable, original code in place
  * @KPROBE_SITE_ARMED: findable, breakpoint or ftrace hook in place
+ * @KPROBE_SITE_OPTIMIZED: armed, and the breakpoint was replaced by a jump
+ *	to a detour buffer (CONFIG_OPTPROBES); only an ARMED site gets there
+ *	and it always goes back to ARMED
  * @KPROBE_SITE_GONE: the text was freed; never patched again
  * @KPROBE_SITE_DEAD: unlinked, freed after a grace period
  */
@@ -430,6 +466,7 @@ enum kprobe_site_state {
 	KPROBE_SITE_NEW,
 	KPROBE_SITE_DISARMED,
 	KPROBE_SITE_ARMED,
+	KPROBE_SITE_OPTIMIZED,
 	KPROBE_SITE_GONE,
 	KPROBE_SITE_DEAD,
 };
@@ -444,6 +481,8 @@ enum kprobe_site_state {
  * @nr_enabled: probes in @probes that are not disabled
  * @nr_post: enabled probes that have a post_handler
  * @on_ftrace: hooked through ftrace rather than a breakpoint
+ * @opt_pending: prepared for jump optimization, waiting for the grace
+ *	period after which the jump may be written (kernel/kprobes/optimize.c)
  * @ainsn: architecture data (out-of-line copy, emulation)
  * @batch: link while a batch operation (arm, disarm, retire) works on the site
  */
@@ -455,6 +494,7 @@ struct kprobe_site {
 	unsigned int nr_enabled;
 	unsigned int nr_post;
 	bool on_ftrace;
+	bool opt_pending;
 	struct arch_specific_insn ainsn;
 	struct list_head batch;
 };
@@ -472,6 +512,19 @@ bool arch_kprobe_refuses(unsigned long addr);
 int arch_kprobe_populate_blacklist(void);
 void *arch_kprobe_page_alloc(void);
 void arch_kprobe_page_free(void *page);
+
+#ifdef CONFIG_OPTPROBES
+int arch_kprobe_opt_prepare(struct kprobe_site *site);
+void arch_kprobe_opt_cancel(struct kprobe_site *site);
+bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr);
+void arch_kprobe_opt_write_jump(struct kprobe_site *site);
+void arch_kprobe_opt_write_finish(void);
+void arch_kprobe_opt_restore_int3(struct kprobe_site *site);
+void arch_kprobe_opt_restore_tail(struct kprobe_site *site);
+void arch_kprobe_opt_release(struct kprobe_site *site);
+void *kprobe_opt_slot_alloc(void);
+void kprobe_opt_slot_free(void *slot);
+#endif
 
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
 bool kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs);

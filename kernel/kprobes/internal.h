@@ -24,7 +24,7 @@
 #include <linux/seq_file.h>
 
 #define KPROBE_HASH_BITS	9
-#define KPROBE_TABLE_SIZE	(1 << KPROBE_HASH_BITS)
+#define KPROBE_TABLE_SIZE	BIT(KPROBE_HASH_BITS)
 
 /* core.c */
 extern struct mutex kprobe_mutex;
@@ -48,6 +48,18 @@ void kprobe_sites_disarm_locked(struct list_head *batch);
 int kprobe_site_sync_armed_locked(struct kprobe_site *site);
 void kprobe_site_retire_locked(struct kprobe_site *site);
 void kprobe_sites_free(struct list_head *dead);
+
+/**
+ * kprobe_site_is_armed() - is @site's breakpoint, jump or ftrace hook live?
+ * @site: a site
+ *
+ * Return: true for ARMED and OPTIMIZED sites.
+ */
+static inline bool kprobe_site_is_armed(struct kprobe_site *site)
+{
+	return site->state == KPROBE_SITE_ARMED ||
+	       site->state == KPROBE_SITE_OPTIMIZED;
+}
 
 /* register.c */
 
@@ -101,6 +113,51 @@ static inline int kprobe_ftrace_arm(struct kprobe_site *site)
 
 static inline void kprobe_ftrace_disarm(struct kprobe_site *site)
 {
+}
+#endif
+
+/* optimize.c, optslots.c and sysctl.c (stubs when CONFIG_OPTPROBES=n) */
+#ifdef CONFIG_OPTPROBES
+void kprobe_opt_kick(void);
+void kprobe_opt_update_locked(struct kprobe_site *site);
+void kprobe_site_unoptimize_locked(struct kprobe_site *site);
+void kprobe_sites_unoptimize_locked(struct list_head *batch);
+void kprobe_opt_clear_range_locked(kprobe_opcode_t *addr);
+void kprobe_opt_release(struct kprobe_site *site);
+bool kprobe_opt_allowed(void);
+void kprobe_opt_set_allowed(bool on);
+int kprobe_opt_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *sym);
+#else
+static inline void kprobe_opt_kick(void)
+{
+}
+
+static inline void kprobe_opt_update_locked(struct kprobe_site *site)
+{
+}
+
+static inline void kprobe_site_unoptimize_locked(struct kprobe_site *site)
+{
+}
+
+static inline void kprobe_sites_unoptimize_locked(struct list_head *batch)
+{
+}
+
+static inline void kprobe_opt_clear_range_locked(kprobe_opcode_t *addr)
+{
+}
+
+static inline void kprobe_opt_release(struct kprobe_site *site)
+{
+}
+
+static inline int kprobe_opt_get_kallsym(unsigned int symnum,
+					 unsigned long *value, char *type,
+					 char *sym)
+{
+	return -ERANGE;
 }
 #endif
 

@@ -204,7 +204,9 @@ EXPORT_SYMBOL_GPL(register_kretprobes);
  */
 void unregister_kretprobe(struct kretprobe *rp)
 {
-	unregister_kretprobes(&rp, 1);
+	struct kretprobe *single[] = { rp };
+
+	unregister_kretprobes(single, ARRAY_SIZE(single));
 }
 EXPORT_SYMBOL_GPL(unregister_kretprobe);
 

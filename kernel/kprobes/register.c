@@ -202,7 +202,7 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b)
 	kprobe_site_count_off(site, p);
 	p->flags |= KPROBE_FLAG_DISABLED;
 	if (hlist_is_singular_node(&p->hlist, &site->probes)) {
-		if (site->state == KPROBE_SITE_ARMED)
+		if (kprobe_site_is_armed(site))
 			list_add_tail(&site->batch, &b->disarm);
 		else
 			list_add_tail(&site->batch, &b->dead);
@@ -364,7 +364,9 @@ EXPORT_SYMBOL_GPL(register_kprobes);
  */
 void unregister_kprobe(struct kprobe *p)
 {
-	unregister_kprobes(&p, 1);
+	struct kprobe *single[] = { p };
+
+	unregister_kprobes(single, ARRAY_SIZE(single));
 }
 EXPORT_SYMBOL_GPL(unregister_kprobe);
 

@@ -25,6 +25,15 @@ struct ftrace_regs;
  */
 #define KPROBE_SLOT_SIZE	48
 
+/* Every optimized site owns one detour buffer of this many bytes. */
+#define KPROBE_OPT_SLOT_SIZE	256
+
+/*
+ * An optimized jump covers at most this many bytes: the 5-byte jmp may end
+ * inside an instruction that starts at byte 4 and is up to 15 bytes long.
+ */
+#define KPROBE_OPT_MAX_LEN	19
+
 /**
  * enum kprobe_insn_kind - how the probed instruction is carried out
  * @KPROBE_INSN_STEP: the copy runs in the slot and traps back on the int3
@@ -55,6 +64,14 @@ enum kprobe_insn_kind {
  * @reg: byte offset in struct pt_regs of the register an indirect branch
  *	goes through
  * @disp: branch displacement, or the stack adjustment of "ret imm16"
+ * @detour: jump optimization buffer (KPROBE_OPT_SLOT_SIZE bytes), built
+ *	the first time the site is prepared for optimization, or NULL
+ * @opt_len: bytes of original code the optimized jump covers (5 or more)
+ * @opt_ready: the breakpoint handler resumes in @detour rather than at the
+ *	original code after the probed instruction
+ * @opt_refused: the covered code was found unfit for a detour; never
+ *	tried again for this site
+ * @opt_tail: the original bytes 1..4 that the jump's displacement covers
  */
 struct arch_specific_insn {
 	kprobe_opcode_t *slot;
@@ -66,6 +83,11 @@ struct arch_specific_insn {
 	u8 cond;
 	u16 reg;
 	s32 disp;
+	kprobe_opcode_t *detour;
+	u8 opt_len;
+	bool opt_ready;
+	bool opt_refused;
+	u8 opt_tail[4];
 };
 
 /* Values of kprobe_ctlblk_frame.state. */

@@ -27,6 +27,16 @@
 #define KPROBE_STEP_OFFSET	0
 #define KPROBE_BOOST_OFFSET	16
 
+/*
+ * Layout of a detour buffer (KPROBE_OPT_SLOT_SIZE bytes, opt.c):
+ *
+ *	+0	the code of kprobe_opt_tmpl (opt_tmpl.S): save the registers,
+ *		call kprobe_x86_opt_hit(), restore them
+ *	+192	copy of the instructions the jump covers, then jmp rel32
+ *		back to the original code after them
+ */
+#define KPROBE_OPT_COPY_OFFSET	192
+
 /**
  * enum kprobe_emul_op - instructions the int3 handler carries out itself
  * @KPROBE_EMUL_NOP: no effect but advancing the instruction pointer
@@ -68,6 +78,26 @@ enum kprobe_emul_op {
 
 DECLARE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
 
+/* prepare.c */
+int kprobe_read_original(unsigned long addr, u8 *buf);
+
+/* opt_tmpl.S: the detour template and where opt.c fills it in */
+extern const u8 kprobe_opt_tmpl[];
+extern const u8 kprobe_opt_tmpl_site[];
+extern const u8 kprobe_opt_tmpl_call[];
+extern const u8 kprobe_opt_tmpl_end[];
+
+/* opt.c */
+#ifdef CONFIG_OPTPROBES
+bool kprobe_x86_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
+void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len);
+#else
+static inline void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf,
+					  unsigned int len)
+{
+}
+#endif
+
 /* decode.c */
 int kprobe_x86_classify(struct insn *insn, unsigned long addr,
 			struct arch_specific_insn *ainsn);
@@ -108,6 +138,54 @@ static __always_inline unsigned long kprobe_boost_copy(struct kprobe_site *site)
 static __always_inline unsigned long kprobe_next_ip(struct kprobe_site *site)
 {
 	return (unsigned long)site->addr + site->ainsn.len;
+}
+
+/**
+ * kprobe_opt_resumes() - do breakpoint hits at @site resume in its detour?
+ * @site: a breakpoint site
+ *
+ * True from the moment the optimizer prepared the site until it was
+ * completely unoptimized: while it is, the original bytes after the first
+ * instruction may be (or may soon be) overwritten by a jump.
+ *
+ * Return: true if the detour copy must be used.
+ */
+static __always_inline bool kprobe_opt_resumes(struct kprobe_site *site)
+{
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		return false;
+	/* Pairs with smp_store_release() in arch_kprobe_opt_prepare(). */
+	return smp_load_acquire(&site->ainsn.opt_ready);
+}
+
+/**
+ * kprobe_boost_target() - where a hit that needs no step continues
+ * @site: a site whose instruction is boostable or an emulated nop
+ *
+ * Return: the detour copy of the covered instructions if the site is
+ * being optimized, else the boost copy in the slot.
+ */
+static __always_inline unsigned long kprobe_boost_target(struct kprobe_site *site)
+{
+	if (kprobe_opt_resumes(site))
+		return (unsigned long)site->ainsn.detour + KPROBE_OPT_COPY_OFFSET;
+	return kprobe_boost_copy(site);
+}
+
+/**
+ * kprobe_resume_ip() - where to go once the probed instruction ran
+ * @site: a site whose instruction does not branch
+ *
+ * Return: the instruction after the probed one; in the detour copy while
+ * the site is being optimized, since the original bytes there may already
+ * be part of a jump.
+ */
+static __always_inline unsigned long kprobe_resume_ip(struct kprobe_site *site)
+{
+	if (kprobe_opt_resumes(site))
+		return (unsigned long)site->ainsn.detour +
+		       KPROBE_OPT_COPY_OFFSET + site->ainsn.len;
+	return kprobe_next_ip(site);
 }
 
 /*

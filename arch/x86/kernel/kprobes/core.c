@@ -106,7 +106,7 @@ static nokprobe_inline void kprobe_hit(struct kprobe_site *site,
 	case KPROBE_INSN_STEP:
 		if (site->ainsn.boostable && !kprobe_site_wants_post(site)) {
 			kprobe_hit_done(kcb);
-			regs->ip = kprobe_boost_copy(site);
+			regs->ip = kprobe_boost_target(site);
 			return;
 		}
 		break;
@@ -132,7 +132,7 @@ static nokprobe_inline void kprobe_reenter(struct kprobe_site *site,
 		return;
 	}
 	if (site->ainsn.kind == KPROBE_INSN_STEP && site->ainsn.boostable) {
-		regs->ip = kprobe_boost_copy(site);
+		regs->ip = kprobe_boost_target(site);
 		return;
 	}
 	kcb->outer = kcb->cur;
@@ -156,7 +156,7 @@ static nokprobe_inline void kprobe_step_done(struct pt_regs *regs,
 	struct kprobe_site *site = kcb->cur.site;
 
 	regs->flags |= kcb->cur.saved_if;
-	regs->ip = kprobe_next_ip(site);
+	regs->ip = kprobe_resume_ip(site);
 	if (site->ainsn.kind == KPROBE_INSN_CALL_MEM ||
 	    site->ainsn.kind == KPROBE_INSN_JMP_MEM)
 		kprobe_x86_finish_mem_branch(site, regs);

@@ -86,7 +86,7 @@ void kprobe_x86_emulate(struct kprobe_site *site, struct pt_regs *regs)
 
 	switch (site->ainsn.op) {
 	case KPROBE_EMUL_NOP:
-		int3_emulate_jmp(regs, next);
+		int3_emulate_jmp(regs, kprobe_resume_ip(site));
 		break;
 	case KPROBE_EMUL_JMP:
 		int3_emulate_jmp(regs, target);

@@ -22,13 +22,20 @@
 
 #include "common.h"
 
-/*
- * Read MAX_INSN_SIZE bytes at @addr as they were before any probe or
- * ftrace patched them.  A probe only ever replaces the first byte of its
- * instruction, which its site remembers; an ftrace call site was a 5-byte
- * nop originally, whatever it holds at the moment.
+/**
+ * kprobe_read_original() - read code as it was before probes patched it
+ * @addr: start of the bytes wanted
+ * @buf: MAX_INSN_SIZE bytes, filled in
+ *
+ * A breakpoint only ever replaces the first byte of its instruction, which
+ * its site remembers; an optimized site's jump covers more bytes, which
+ * opt.c remembers; an ftrace call site was a 5-byte nop originally,
+ * whatever it holds at the moment.
+ *
+ * Context: process context, kprobe_mutex held.
+ * Return: 0, or -EFAULT if @addr cannot be read.
  */
-static int kprobe_read_original(unsigned long addr, u8 *buf)
+int kprobe_read_original(unsigned long addr, u8 *buf)
 {
 	struct kprobe_site *other;
 
@@ -45,6 +52,7 @@ static int kprobe_read_original(unsigned long addr, u8 *buf)
 	if (other)
 		buf[0] = other->ainsn.opcode;
 	rcu_read_unlock();
+	kprobe_x86_opt_unpatch(addr, buf, MAX_INSN_SIZE);
 	return 0;
 }
 

@@ -56,6 +56,11 @@ static bool quick;
 module_param(quick, bool, 0444);
 MODULE_PARM_DESC(quick, "10000 hits and only the n = 1000 registrations");
 
+static bool boost_only;
+module_param(boost_only, bool, 0444);
+MODULE_PARM_DESC(boost_only,
+		 "only hit.int3_boost: a body probe without post_handler; load with jump optimization off");
+
 static unsigned int kpb_hits;
 static u64 kpb_base_ns;
 static unsigned int kpb_sink;
@@ -327,6 +332,29 @@ static void kpb_hit_cases(void)
 	kpb_hit_kretprobes();
 }
 
+/*
+ * A body probe without post_handler, loaded while jump optimization is
+ * off (/proc/sys/debug/kprobes-optimization = 0, set by the caller): the
+ * int3 path with the instruction run out of line without a second trap,
+ * where the architecture can do that. hit.int3_boost.state must read 0.
+ */
+static void kpb_hit_boost(void)
+{
+	u8 off = KPB_BODY_OFF;
+
+	kpb_settle();
+	kpb_base_ns = kpb_hit_loop(kpb_hits);
+	kpb_settle();
+	if (kpb_kp_arm(&off, false, "int3_boost")) {
+		kpb_fig(off, "hit.int3_boost.offset");
+		return;
+	}
+	kpb_fig(off, "hit.int3_boost.offset");
+	kpb_hit_measure("int3_boost");
+	kpb_fig(kpb_opt_state(), "hit.int3_boost.state");
+	kpb_kp_disarm();
+}
+
 /* Registration and unregistration of many kprobes */
 
 static const char *kpb_place(const struct kpb_set *s)
@@ -565,6 +593,11 @@ static int __init kpb_init(void)
 	kpb_fig(sizeof(struct kretprobe_instance),
 		"mem.kretprobe_instance_bytes");
 
+	if (boost_only) {
+		kpb_hit_boost();
+		pr_info("done\n");
+		return 0;
+	}
 	kpb_hit_cases();
 	kpb_reg_cases();
 	pr_info("done\n");

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Code template of an optimized probe's detour buffer (layout in common.h).
+ *
+ * The template never runs where it is assembled: opt.c copies it into each
+ * detour buffer and fills in the site pointer (the imm64 at
+ * kprobe_opt_tmpl_site) and the displacement of the call at
+ * kprobe_opt_tmpl_call.  It is therefore plain read-only data, which also
+ * keeps objtool from treating it as kernel text.
+ *
+ * On entry the stack is exactly what the probed code had.  A struct pt_regs
+ * is built below it; flags are saved before anything can change them.
+ * kprobe_x86_opt_hit() returns true if a handler chose where to resume:
+ * the registers are reloaded and a "ret" goes to pt_regs->ip, stored for it
+ * in the slot of pt_regs->ss, just below the original stack.  Otherwise the
+ * registers are reloaded and the copy of the covered instructions runs.
+ */
+#include <linux/linkage.h>
+#include <asm/segment.h>
+
+/* Byte offsets in struct pt_regs, as built below. */
+#define KPROBE_OPT_IP	(16 * 8)
+#define KPROBE_OPT_SP	(19 * 8)
+#define KPROBE_OPT_SS	(20 * 8)
+
+/* The copy of the covered instructions starts here (KPROBE_OPT_COPY_OFFSET). */
+#define KPROBE_OPT_COPY	192
+
+.macro KPROBE_OPT_POP_GPRS
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rax
+	popq	%rcx
+	popq	%rdx
+	popq	%rsi
+	popq	%rdi
+.endm
+
+	.section .rodata, "a"
+	.balign 16
+	.globl	kprobe_opt_tmpl
+	.globl	kprobe_opt_tmpl_site
+	.globl	kprobe_opt_tmpl_call
+kprobe_opt_tmpl:
+	pushq	$__KERNEL_DS		/* ss */
+	pushq	%rsp			/* sp, one word low: fixed below */
+	pushfq				/* flags */
+	pushq	$__KERNEL_CS		/* cs */
+	pushq	$0			/* ip, set by kprobe_x86_opt_hit() */
+	pushq	$-1			/* orig_ax */
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rdx
+	pushq	%rcx
+	pushq	%rax
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+	addq	$8, KPROBE_OPT_SP(%rsp)
+	movq	%rsp, %rsi
+kprobe_opt_tmpl_site:
+	movabsq	$0, %rdi
+kprobe_opt_tmpl_call:
+	.byte	0xe8			/* call rel32, filled in by opt.c */
+	.long	0
+	testb	%al, %al
+	jnz	.Lkprobe_opt_moved
+	KPROBE_OPT_POP_GPRS
+	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
+	popfq
+	leaq	2 * 8(%rsp), %rsp	/* sp, ss: back to the probed stack */
+	jmp	.Lkprobe_opt_copy
+.Lkprobe_opt_moved:
+	movq	KPROBE_OPT_IP(%rsp), %rax
+	movq	%rax, KPROBE_OPT_SS(%rsp)
+	KPROBE_OPT_POP_GPRS
+	leaq	3 * 8(%rsp), %rsp
+	popfq
+	leaq	8(%rsp), %rsp		/* sp; ss now holds the new ip */
+	ret
+	.org	kprobe_opt_tmpl + KPROBE_OPT_COPY, 0xcc
+.Lkprobe_opt_copy:
+	.globl	kprobe_opt_tmpl_end
+kprobe_opt_tmpl_end:

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared by the files of kprobes_api_kunit.ko: the probed functions of
+ * kprobes_api_funcs.S and helpers that tie a probe's lifetime to a test.
+ */
+#ifndef _KPROBES_API_H
+#define _KPROBES_API_H
+
+#include <kunit/test.h>
+#include <linux/kprobes.h>
+
+/* Layout of kpt_api_add/sub/xor: "mov %rdi,%rax" at 0, the ALU op at 3. */
+#define KPT_INSN0		0
+#define KPT_INSN1		3
+#define KPT_INSN2		6
+
+/*
+ * Registering a registered probe again by address is refused; upstream
+ * also WARNs about it, which a clean kernel log cannot have.
+ */
+#ifdef KPROBES_TEST_UPSTREAM
+#define KPT_REREG_BY_ADDR	false
+#else
+#define KPT_REREG_BY_ADDR	true
+#endif
+
+/*
+ * The handlers of several probes on one address run in registration
+ * order; upstream runs them newest first.
+ */
+#ifdef KPROBES_TEST_UPSTREAM
+#define KPT_NEWEST_FIRST	true
+#else
+#define KPT_NEWEST_FIRST	false
+#endif
+
+/* Another module, loaded by the test script before this one. */
+#define KPT_TARGET		"kprobes_target"
+
+long kpt_api_add(long a, long b);
+long kpt_api_sub(long a, long b);
+long kpt_api_xor(long a, long b);
+long kpt_api_depth(long n);
+
+/* Address @off bytes into the function @fn. */
+static inline kprobe_opcode_t *kpt_at(long (*fn)(long, long), unsigned int off)
+{
+	return (kprobe_opcode_t *)((unsigned long)fn + off);
+}
+
+int kpt_register(struct kunit *test, struct kprobe *kp);
+void kpt_unregister(struct kunit *test, struct kprobe *kp);
+int kpt_register_ret(struct kunit *test, struct kretprobe *rp);
+void kpt_unregister_ret(struct kunit *test, struct kretprobe *rp);
+
+#endif /* _KPROBES_API_H */

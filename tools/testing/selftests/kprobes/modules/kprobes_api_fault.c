@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "kprobes_fault": struct kprobe's fault_handler, which
+ * upstream kernels do not have (the Makefile leaves this file out there).
+ *
+ * A handler loads from a non-canonical address, which raises a general
+ * protection fault (trap 13) with no exception table entry to fix it up.
+ * The probe's fault_handler moves the instruction pointer past the load
+ * and says it handled the fault; the handler then carries on.
+ */
+#include <asm/trapnr.h>
+#include <kunit/test.h>
+#include <linux/kprobes.h>
+#include <linux/ptrace.h>
+
+#include "kprobes_api.h"
+
+#define KPT_NONCANONICAL	0x8000000000000000UL
+#define KPT_FIXED_UP		0x600dUL
+
+struct kpt_fprobe {
+	struct kprobe kp;
+	int pre;
+	int post;
+	int faults;
+	int trapnr;
+	int wrong_ip;
+	unsigned long loaded;	/* what the faulting load "returned" */
+};
+
+/*
+ * The faulting load.  %rcx holds its address and %rdx the address after
+ * it, so the fault_handler can check where the fault hit and where to
+ * resume; it puts KPT_FIXED_UP in %rax as the load's result.
+ */
+static noinline unsigned long kpt_bad_load(void)
+{
+	unsigned long val = 0, at, resume;
+
+	asm volatile("lea 1f(%%rip), %[at]\n\t"
+		     "lea 2f(%%rip), %[resume]\n"
+		     "1:\tmov (%[bad]), %[val]\n"
+		     "2:\n"
+		     : [val] "+a" (val), [at] "=&c" (at), [resume] "=&d" (resume)
+		     : [bad] "S" (KPT_NONCANONICAL)
+		     : "memory");
+	return val;
+}
+
+static int kpt_fault_fixup(struct kprobe *kp, struct pt_regs *regs, int trapnr)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	p->faults++;
+	p->trapnr = trapnr;
+	if (regs->ip != regs->cx) {
+		p->wrong_ip++;
+		return 0;
+	}
+	regs->ax = KPT_FIXED_UP;
+	regs->ip = regs->dx;
+	return 1;
+}
+
+static int kpt_pre_faulting(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	p->pre++;
+	p->loaded = kpt_bad_load();
+	return 0;
+}
+
+static void kpt_post_faulting(struct kprobe *kp, struct pt_regs *regs,
+			      unsigned long flags)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	p->post++;
+	p->loaded = kpt_bad_load();
+}
+
+static int kpt_pre_count(struct kprobe *kp, struct pt_regs *regs)
+{
+	container_of(kp, struct kpt_fprobe, kp)->pre++;
+	return 0;
+}
+
+static void kpt_post_count(struct kprobe *kp, struct pt_regs *regs,
+			   unsigned long flags)
+{
+	container_of(kp, struct kpt_fprobe, kp)->post++;
+}
+
+static struct kpt_fprobe *kpt_fprobe_new(struct kunit *test)
+{
+	struct kpt_fprobe *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	p->kp.pre_handler = kpt_pre_count;
+	p->kp.post_handler = kpt_post_count;
+	p->kp.fault_handler = kpt_fault_fixup;
+	p->trapnr = -1;
+	return p;
+}
+
+static void kpt_expect_one_gp(struct kunit *test, struct kpt_fprobe *p)
+{
+	KUNIT_EXPECT_EQ(test, p->faults, 1);
+	KUNIT_EXPECT_EQ(test, p->trapnr, X86_TRAP_GP);
+	KUNIT_EXPECT_EQ(test, p->wrong_ip, 0);
+	KUNIT_EXPECT_EQ(test, p->loaded, KPT_FIXED_UP);
+	KUNIT_EXPECT_EQ(test, p->pre, 1);
+	KUNIT_EXPECT_EQ(test, p->post, 1);
+}
+
+static void kpt_test_fault_in_pre(struct kunit *test)
+{
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+
+	p->kp.addr = kpt_at(kpt_api_add, KPT_INSN1);
+	p->kp.pre_handler = kpt_pre_faulting;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_api_add(40, 2), 42);
+	kpt_expect_one_gp(test, p);
+}
+
+static void kpt_test_fault_in_post(struct kunit *test)
+{
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+
+	p->kp.addr = kpt_at(kpt_api_sub, KPT_INSN1);
+	p->kp.post_handler = kpt_post_faulting;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_api_sub(44, 2), 42);
+	kpt_expect_one_gp(test, p);
+}
+
+/* Only the probe whose handler faulted hears of it. */
+static void kpt_test_fault_right_probe(struct kunit *test)
+{
+	struct kpt_fprobe *quiet = kpt_fprobe_new(test);
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+
+	quiet->kp.addr = kpt_at(kpt_api_xor, KPT_INSN1);
+	p->kp.addr = kpt_at(kpt_api_xor, KPT_INSN1);
+	p->kp.pre_handler = kpt_pre_faulting;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &quiet->kp), 0);
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_api_xor(6, 3), 5);
+	kpt_expect_one_gp(test, p);
+	KUNIT_EXPECT_EQ(test, quiet->faults, 0);
+	KUNIT_EXPECT_EQ(test, quiet->pre, 1);
+	KUNIT_EXPECT_EQ(test, quiet->post, 1);
+}
+
+/* The same from a probe that ftrace calls (kprobes_target's entry). */
+static void kpt_test_fault_ftrace(struct kunit *test)
+{
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+	int (*fn)(int a, int b);
+
+	p->kp.symbol_name = KPT_TARGET ":kpt_target_add";
+	p->kp.pre_handler = kpt_pre_faulting;
+	KUNIT_ASSERT_EQ_MSG(test, kpt_register(test, &p->kp), 0,
+			    "is " KPT_TARGET ".ko loaded?");
+	fn = (void *)p->kp.addr;
+	KUNIT_EXPECT_EQ(test, fn(40, 2), 42);
+	kpt_expect_one_gp(test, p);
+}
+
+static struct kunit_case kpt_fault_cases[] = {
+	KUNIT_CASE(kpt_test_fault_in_pre),
+	KUNIT_CASE(kpt_test_fault_in_post),
+	KUNIT_CASE(kpt_test_fault_right_probe),
+	KUNIT_CASE(kpt_test_fault_ftrace),
+	{}
+};
+
+static struct kunit_suite kpt_fault_suite = {
+	.name = "kprobes_fault",
+	.test_cases = kpt_fault_cases,
+};
+
+kunit_test_suite(kpt_fault_suite);

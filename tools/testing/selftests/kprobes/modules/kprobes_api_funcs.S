@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Functions the kprobes API tests probe.  They are written in assembly so
+ * that the tests know where every instruction starts; kprobes_api.h names
+ * the offsets.  None of them has an fentry call, so every probe on them is
+ * a breakpoint.
+ */
+#include <linux/linkage.h>
+
+	.text
+
+/* long kpt_api_add(long a, long b): a + b, two 3-byte instructions. */
+SYM_FUNC_START(kpt_api_add)
+	mov	%rdi, %rax
+	add	%rsi, %rax
+	RET
+SYM_FUNC_END(kpt_api_add)
+
+/* long kpt_api_sub(long a, long b): a - b, same layout as kpt_api_add. */
+SYM_FUNC_START(kpt_api_sub)
+	mov	%rdi, %rax
+	sub	%rsi, %rax
+	RET
+SYM_FUNC_END(kpt_api_sub)
+
+/* long kpt_api_xor(long a, long b): a ^ b, same layout as kpt_api_add. */
+SYM_FUNC_START(kpt_api_xor)
+	mov	%rdi, %rax
+	xor	%rsi, %rax
+	RET
+SYM_FUNC_END(kpt_api_xor)
+
+/* long kpt_api_depth(long n): n, by recursing n levels deep. */
+SYM_FUNC_START(kpt_api_depth)
+	test	%rdi, %rdi
+	jz	.Lkpt_depth_bottom
+	sub	$1, %rdi
+	call	kpt_api_depth
+	add	$1, %rax
+	RET
+.Lkpt_depth_bottom:
+	xor	%eax, %eax
+	RET
+SYM_FUNC_END(kpt_api_depth)
+
+/*
+ * kallsyms sizes a module function up to the next symbol; this one keeps
+ * the last function above from seeming to extend over the rest of the
+ * module's text.
+ */
+SYM_FUNC_START(kpt_api_text_end)
+	RET
+SYM_FUNC_END(kpt_api_text_end)

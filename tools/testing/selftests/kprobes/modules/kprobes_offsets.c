@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "kprobes_offsets": a probe on every byte of the functions in
+ * kprobes_offsets_funcs.S.  The assembler recorded where each instruction
+ * starts, so for every offset the test knows the answer: -EILSEQ inside an
+ * instruction, 0 at its start (or the refusal of an instruction kprobes
+ * must not touch).  Each accepted probe must fire while the function,
+ * called with inputs that run all of its instructions, still computes the
+ * right results.  Done with a pre_handler alone (boostable), with a
+ * post_handler too (single-stepped), and with a probe on every boundary of
+ * a function at once.
+ */
+#include <kunit/test.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "kprobes_offsets.h"
+#include "kprobes_test_sym.h"
+
+/* What registering a probe on a refused instruction returns. */
+#ifdef KPROBES_TEST_UPSTREAM
+#define KPT_REFUSED_ERR	(-EILSEQ)	/* upstream: int3 "is no boundary" */
+#else
+#define KPT_REFUSED_ERR	(-EINVAL)
+#endif
+
+/* Per-offset result of a probe: how often each handler ran. */
+struct kpt_counted {
+	struct kprobe kp;
+	int pre;
+	int post;
+};
+
+struct kpt_func {
+	const char *name;
+	void *start;
+	const u16 *bounds;
+	/* Run every instruction of the function; were the results right? */
+	bool (*exercise)(struct kunit *test);
+};
+
+static int kpt_count_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	container_of(kp, struct kpt_counted, kp)->pre++;
+	return 0;
+}
+
+static void kpt_count_post(struct kprobe *kp, struct pt_regs *regs,
+			   unsigned long flags)
+{
+	container_of(kp, struct kpt_counted, kp)->post++;
+}
+
+/* Compare one result; say which call went wrong. */
+static bool kpt_check(struct kunit *test, long got, long want, const char *call)
+{
+	if (got == want)
+		return true;
+	KUNIT_FAIL(test, "%s returned %ld, wanted %ld", call, got, want);
+	return false;
+}
+
+#define KPT_CHECK(test, call, want)	kpt_check(test, call, want, #call)
+
+static bool kpt_run_helper(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_helper(20), 41);
+}
+
+static bool kpt_run_sum(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_sum(0), 2) &
+	       KPT_CHECK(test, kpt_off_sum(3), 9) &
+	       KPT_CHECK(test, kpt_off_last, 9) &
+	       KPT_CHECK(test, kpt_off_sum(8), 257) &
+	       KPT_CHECK(test, kpt_off_last, 257);
+}
+
+static bool kpt_run_switch(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_switch(0, 5), 6) &
+	       KPT_CHECK(test, kpt_off_switch(1, 5), 15) &
+	       KPT_CHECK(test, kpt_off_switch(2, 5), -5) &
+	       KPT_CHECK(test, kpt_off_switch(3, 5), 80) &
+	       KPT_CHECK(test, kpt_off_switch(4, 5), 0) &
+	       KPT_CHECK(test, kpt_off_switch(-1, -5), -1);
+}
+
+static bool kpt_run_calls(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_calls(1), 19) &
+	       KPT_CHECK(test, kpt_off_calls(-3), -29);
+}
+
+static bool kpt_run_string(struct kunit *test)
+{
+	static const char src[] = "kprobes!";
+	char dst[16];
+	bool ok;
+
+	memset(dst, '.', sizeof(dst));
+	ok = KPT_CHECK(test, kpt_off_string(dst, src, 8), 12);
+	if (memcmp(dst, "kprobes!ZZZZ....", sizeof(dst))) {
+		KUNIT_FAIL(test, "kpt_off_string() wrote \"%.16s\"", dst);
+		ok = false;
+	}
+	return ok;
+}
+
+static bool kpt_run_flags(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_flags(1, 2), 297) &
+	       KPT_CHECK(test, kpt_off_flags(5, 2), 0) &
+	       KPT_CHECK(test, kpt_off_flags(-1, 2), -297);
+}
+
+static bool kpt_run_frame(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_frame(10), 25);
+}
+
+#define KPT_FUNC(f) { #f, f, f##_bounds, kpt_run_##f }
+
+/* kpt_run_<name> without the "kpt_off_" prefix. */
+#define kpt_run_kpt_off_helper	kpt_run_helper
+#define kpt_run_kpt_off_sum	kpt_run_sum
+#define kpt_run_kpt_off_switch	kpt_run_switch
+#define kpt_run_kpt_off_calls	kpt_run_calls
+#define kpt_run_kpt_off_string	kpt_run_string
+#define kpt_run_kpt_off_flags	kpt_run_flags
+#define kpt_run_kpt_off_frame	kpt_run_frame
+
+static const struct kpt_func kpt_funcs[] = {
+	KPT_FUNC(kpt_off_helper),
+	KPT_FUNC(kpt_off_sum),
+	KPT_FUNC(kpt_off_switch),
+	KPT_FUNC(kpt_off_calls),
+	KPT_FUNC(kpt_off_string),
+	KPT_FUNC(kpt_off_flags),
+	KPT_FUNC(kpt_off_frame),
+};
+
+/* The function's size; its bounds table ends with it. */
+static unsigned int kpt_size(const struct kpt_func *f)
+{
+	const u16 *b = f->bounds;
+
+	while (!(*b & KPT_B_END))
+		b++;
+	return *b & KPT_B_OFFSET;
+}
+
+/* 0 inside an instruction, else the table entry of the one at @off. */
+static u16 kpt_entry_at(const struct kpt_func *f, unsigned int off)
+{
+	const u16 *b;
+
+	for (b = f->bounds; !(*b & KPT_B_END); b++)
+		if ((*b & KPT_B_OFFSET) == off)
+			return *b | KPT_B_END;
+	return 0;
+}
+
+static int kpt_expected(const struct kpt_func *f, unsigned int off)
+{
+	u16 e = kpt_entry_at(f, off);
+
+	if (!e)
+		return -EILSEQ;
+	return (e & KPT_B_REFUSED) ? KPT_REFUSED_ERR : 0;
+}
+
+static const struct kpt_func *kpt_param_func(struct kunit *test)
+{
+	return test->param_value;
+}
+
+/* One probe at a time on every byte of the function. */
+static void kpt_each_offset(struct kunit *test, bool post)
+{
+	const struct kpt_func *f = kpt_param_func(test);
+	unsigned int off, size = kpt_size(f);
+	struct kpt_counted c;
+	int ret, want;
+
+	for (off = 0; off < size; off++) {
+		memset(&c, 0, sizeof(c));
+		c.kp.addr = (kprobe_opcode_t *)(f->start + off);
+		c.kp.pre_handler = kpt_count_pre;
+		if (post)
+			c.kp.post_handler = kpt_count_post;
+		want = kpt_expected(f, off);
+		ret = register_kprobe(&c.kp);
+		KUNIT_EXPECT_EQ_MSG(test, ret, want, "%s+%u", f->name, off);
+		if (ret)
+			continue;
+		if (!want)
+			KUNIT_EXPECT_TRUE_MSG(test, f->exercise(test),
+					      "with a probe at %s+%u", f->name,
+					      off);
+		unregister_kprobe(&c.kp);
+		if (want)
+			continue;
+		KUNIT_EXPECT_GT_MSG(test, c.pre, 0, "%s+%u", f->name, off);
+		if (post)
+			KUNIT_EXPECT_EQ_MSG(test, c.post, c.pre, "%s+%u",
+					    f->name, off);
+		else
+			KUNIT_EXPECT_EQ(test, c.post, 0);
+		KUNIT_EXPECT_EQ_MSG(test, c.kp.nmissed, 0, "%s+%u",
+				    f->name, off);
+	}
+	/* And the function is intact afterwards. */
+	KUNIT_EXPECT_TRUE(test, f->exercise(test));
+}
+
+static void kpt_test_pre_only(struct kunit *test)
+{
+	kpt_each_offset(test, false);
+}
+
+static void kpt_test_pre_post(struct kunit *test)
+{
+	kpt_each_offset(test, true);
+}
+
+/*
+ * A probe on every boundary at once; meanwhile every other offset must
+ * still be found to be inside an instruction although the code now holds
+ * breakpoints.
+ */
+static void kpt_test_all_at_once(struct kunit *test)
+{
+	const struct kpt_func *f = kpt_param_func(test);
+	unsigned int off, n = 0, size = kpt_size(f);
+	struct kpt_counted *c, extra;
+	struct kprobe **kps;
+	int i;
+
+	c = kunit_kcalloc(test, size, sizeof(*c), GFP_KERNEL);
+	kps = kunit_kcalloc(test, size, sizeof(*kps), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_NOT_NULL(test, kps);
+	for (off = 0; off < size; off++) {
+		if (kpt_expected(f, off))
+			continue;
+		c[n].kp.addr = (kprobe_opcode_t *)(f->start + off);
+		c[n].kp.pre_handler = kpt_count_pre;
+		c[n].kp.post_handler = kpt_count_post;
+		kps[n] = &c[n].kp;
+		n++;
+	}
+	KUNIT_ASSERT_EQ(test, register_kprobes(kps, n), 0);
+
+	for (off = 0; off < size; off++) {
+		if (!kpt_expected(f, off))
+			continue;
+		memset(&extra, 0, sizeof(extra));
+		extra.kp.addr = (kprobe_opcode_t *)(f->start + off);
+		extra.kp.pre_handler = kpt_count_pre;
+		KUNIT_EXPECT_EQ_MSG(test, register_kprobe(&extra.kp),
+				    kpt_expected(f, off), "%s+%u", f->name, off);
+	}
+	KUNIT_EXPECT_TRUE_MSG(test, f->exercise(test),
+			      "with a probe on every boundary of %s", f->name);
+	unregister_kprobes(kps, n);
+
+	for (i = 0; i < n; i++) {
+		off = (unsigned long)c[i].kp.addr - (unsigned long)f->start;
+		KUNIT_EXPECT_GT_MSG(test, c[i].pre, 0, "%s+%u", f->name, off);
+		KUNIT_EXPECT_EQ_MSG(test, c[i].post, c[i].pre, "%s+%u",
+				    f->name, off);
+	}
+	KUNIT_EXPECT_TRUE(test, f->exercise(test));
+}
+
+static void kpt_func_desc(const struct kpt_func *f, char *desc)
+{
+	strscpy(desc, f->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(kpt_funcs, kpt_funcs, kpt_func_desc);
+
+/*
+ * The tables must describe what the assembler really emitted: increasing
+ * offsets from 0 up to a size that kallsyms agrees with (give or take the
+ * alignment padding).
+ */
+static void kpt_test_tables(struct kunit *test)
+{
+	const struct kpt_func *f = kpt_param_func(test);
+	unsigned long ks = kpt_sym_size(f->start, f->name);
+	const u16 *b;
+	u16 prev = 0;
+
+	KUNIT_EXPECT_EQ(test, f->bounds[0], 0);
+	for (b = f->bounds + 1; !(*b & KPT_B_END); b++) {
+		KUNIT_EXPECT_GT(test, *b & KPT_B_OFFSET, prev & KPT_B_OFFSET);
+		prev = *b;
+	}
+	KUNIT_EXPECT_GT(test, kpt_size(f), prev & KPT_B_OFFSET);
+	KUNIT_EXPECT_GE(test, ks, kpt_size(f));
+	KUNIT_EXPECT_LT(test, ks, kpt_size(f) + KPT_FUNC_ALIGN);
+}
+
+static struct kunit_case kpt_offsets_cases[] = {
+	KUNIT_CASE_PARAM(kpt_test_tables, kpt_funcs_gen_params),
+	KUNIT_CASE_PARAM(kpt_test_pre_only, kpt_funcs_gen_params),
+	KUNIT_CASE_PARAM(kpt_test_pre_post, kpt_funcs_gen_params),
+	KUNIT_CASE_PARAM(kpt_test_all_at_once, kpt_funcs_gen_params),
+	{}
+};
+
+static struct kunit_suite kpt_offsets_suite = {
+	.name = "kprobes_offsets",
+	.test_cases = kpt_offsets_cases,
+};
+
+kunit_test_suite(kpt_offsets_suite);
+
+MODULE_DESCRIPTION("KUnit test: a kprobe on every offset of varied code");
+MODULE_LICENSE("GPL");

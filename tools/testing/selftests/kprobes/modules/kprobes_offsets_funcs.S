@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Functions for the every-offset kprobes test, with code of many kinds:
+ * RIP-relative loads and stores, loops, a jump table, direct, indirect and
+ * tail calls, cmov and setcc, push/pop and pushf/popf, string instructions,
+ * short and near conditional jumps, loop, a stack frame with leave.
+ *
+ * Every instruction is written as "kpt_i FUNC, insn": the macro records
+ * the offset where the instruction starts in FUNC_bounds, a u16 table in
+ * .rodata that kpt_func_end closes with the function's size (flagged
+ * KPT_B_END).  "kpt_x" records an instruction kprobes must refuse
+ * (flagged KPT_B_REFUSED).  So the test knows every instruction boundary
+ * exactly.  kprobes_offsets.h describes the tables.
+ */
+#include <linux/linkage.h>
+#include <asm/nospec-branch.h>
+
+#include "kprobes_offsets.h"
+
+.macro kpt_bound func, flags, insn:vararg
+.Lkpt_insn_\@:
+	\insn
+	.pushsection .rodata.kpt_bounds, "a"
+	.short (.Lkpt_insn_\@ - \func) | \flags
+	.popsection
+.endm
+
+.macro kpt_i func, insn:vararg
+	kpt_bound \func, 0, \insn
+.endm
+
+.macro kpt_x func, insn:vararg
+	kpt_bound \func, KPT_B_REFUSED, \insn
+.endm
+
+.macro kpt_func_begin func
+	.pushsection .rodata.kpt_bounds, "a"
+	.balign 2
+SYM_DATA_START(\func\()_bounds)
+	.popsection
+SYM_FUNC_START(\func)
+.endm
+
+.macro kpt_func_end func
+.Lkpt_end_\func:
+SYM_FUNC_END(\func)
+	.pushsection .rodata.kpt_bounds, "a"
+	.short (.Lkpt_end_\func - \func) | KPT_B_END
+SYM_DATA_END(\func\()_bounds)
+	.popsection
+.endm
+
+	.pushsection .rodata, "a"
+	.balign 8
+SYM_DATA_START(kpt_off_table)
+	.quad	1, 2, 4, 8, 16, 32, 64, 128
+SYM_DATA_END(kpt_off_table)
+	.popsection
+
+	.pushsection .data, "aw"
+	.balign 8
+SYM_DATA(kpt_off_last, .quad 0)
+	.popsection
+
+	.text
+
+/* long kpt_off_helper(long x): 2 * x + 1 */
+kpt_func_begin kpt_off_helper
+	kpt_i kpt_off_helper, lea 1(%rdi, %rdi), %rax
+	kpt_i kpt_off_helper, RET
+	kpt_x kpt_off_helper, int3
+kpt_func_end kpt_off_helper
+
+/*
+ * long kpt_off_sum(long n): table[0] + ... + table[n - 1] + table[1],
+ * n <= 8; the result is also stored in kpt_off_last.
+ */
+kpt_func_begin kpt_off_sum
+	kpt_i kpt_off_sum, xor %eax, %eax
+	kpt_i kpt_off_sum, xor %ecx, %ecx
+	kpt_i kpt_off_sum, lea kpt_off_table(%rip), %rdx
+.Lkpt_sum_loop:
+	kpt_i kpt_off_sum, cmp %rdi, %rcx
+	kpt_i kpt_off_sum, jae .Lkpt_sum_done
+	kpt_i kpt_off_sum, add (%rdx, %rcx, 8), %rax
+	kpt_i kpt_off_sum, inc %rcx
+	kpt_i kpt_off_sum, jmp .Lkpt_sum_loop
+.Lkpt_sum_done:
+	kpt_i kpt_off_sum, add kpt_off_table + 8(%rip), %rax
+	kpt_i kpt_off_sum, mov %rax, kpt_off_last(%rip)
+	kpt_i kpt_off_sum, RET
+kpt_func_end kpt_off_sum
+
+/*
+ * long kpt_off_switch(long sel, long x): x + 1, 3 * x, -x, 16 * x for sel
+ * 0..3 through a jump table; otherwise -1 if x < 0, else 0 (cmov).
+ */
+kpt_func_begin kpt_off_switch
+	kpt_i kpt_off_switch, cmp $3, %rdi
+	kpt_i kpt_off_switch, ja .Lkpt_sw_default
+	kpt_i kpt_off_switch, mov .Lkpt_sw_table(, %rdi, 8), %rax
+	ANNOTATE_RETPOLINE_SAFE
+	kpt_i kpt_off_switch, jmp *%rax
+.Lkpt_sw_0:
+	kpt_i kpt_off_switch, lea 1(%rsi), %rax
+	kpt_i kpt_off_switch, RET
+.Lkpt_sw_1:
+	kpt_i kpt_off_switch, lea (%rsi, %rsi, 2), %rax
+	kpt_i kpt_off_switch, RET
+.Lkpt_sw_2:
+	kpt_i kpt_off_switch, mov %rsi, %rax
+	kpt_i kpt_off_switch, neg %rax
+	kpt_i kpt_off_switch, RET
+.Lkpt_sw_3:
+	kpt_i kpt_off_switch, mov %rsi, %rax
+	kpt_i kpt_off_switch, shl $4, %rax
+	kpt_i kpt_off_switch, RET
+.Lkpt_sw_default:
+	kpt_i kpt_off_switch, xor %eax, %eax
+	kpt_i kpt_off_switch, mov $-1, %rdx
+	kpt_i kpt_off_switch, test %rsi, %rsi
+	kpt_i kpt_off_switch, cmovs %rdx, %rax
+	kpt_i kpt_off_switch, RET
+kpt_func_end kpt_off_switch
+
+	.pushsection .rodata, "a"
+	.balign 8
+.Lkpt_sw_table:
+	.quad	.Lkpt_sw_0, .Lkpt_sw_1, .Lkpt_sw_2, .Lkpt_sw_3
+	.popsection
+
+/*
+ * long kpt_off_calls(long x): 12 * x + 7, through kpt_off_helper called
+ * directly, indirectly and as a tail call.
+ */
+kpt_func_begin kpt_off_calls
+	kpt_i kpt_off_calls, push %rbx
+	kpt_i kpt_off_calls, mov %rdi, %rbx
+	kpt_i kpt_off_calls, call kpt_off_helper
+	kpt_i kpt_off_calls, add %rax, %rbx
+	kpt_i kpt_off_calls, lea kpt_off_helper(%rip), %rax
+	kpt_i kpt_off_calls, mov %rbx, %rdi
+	ANNOTATE_RETPOLINE_SAFE
+	kpt_i kpt_off_calls, call *%rax
+	kpt_i kpt_off_calls, pop %rbx
+	kpt_i kpt_off_calls, mov %rax, %rdi
+	kpt_i kpt_off_calls, jmp kpt_off_helper
+kpt_func_end kpt_off_calls
+
+/*
+ * long kpt_off_string(char *dst, const char *src, long n): copies n bytes
+ * from src to dst, appends four 'Z' and returns n + 4.
+ */
+kpt_func_begin kpt_off_string
+	kpt_i kpt_off_string, mov %rdi, %r8
+	kpt_i kpt_off_string, mov %rdx, %rcx
+	kpt_i kpt_off_string, rep movsb
+	kpt_i kpt_off_string, mov $0x5a, %eax
+	kpt_i kpt_off_string, mov $4, %ecx
+	kpt_i kpt_off_string, rep stosb
+	kpt_i kpt_off_string, lea 4(%rdx), %rax
+	kpt_i kpt_off_string, RET
+kpt_func_end kpt_off_string
+
+/*
+ * long kpt_off_flags(long a, long b): 0 if a >= b, else 297, negated when
+ * a < 0 (setcc, pushf/popf, a near jcc, loop, imul, xchg, a short jcc).
+ */
+kpt_func_begin kpt_off_flags
+	kpt_i kpt_off_flags, xor %eax, %eax
+	kpt_i kpt_off_flags, cmp %rsi, %rdi
+	kpt_i kpt_off_flags, setl %al
+	kpt_i kpt_off_flags, pushf
+	kpt_i kpt_off_flags, popf
+	kpt_i kpt_off_flags, {disp32} jge .Lkpt_flags_ge
+	kpt_i kpt_off_flags, add $10, %rax
+.Lkpt_flags_ge:
+	kpt_i kpt_off_flags, mov $3, %ecx
+.Lkpt_flags_loop:
+	kpt_i kpt_off_flags, imul $3, %rax, %rax
+	kpt_i kpt_off_flags, loop .Lkpt_flags_loop
+	kpt_i kpt_off_flags, xchg %rax, %rdx
+	kpt_i kpt_off_flags, mov %rdx, %rax
+	kpt_i kpt_off_flags, test %rdi, %rdi
+	kpt_i kpt_off_flags, jns .Lkpt_flags_done
+	kpt_i kpt_off_flags, neg %rax
+.Lkpt_flags_done:
+	kpt_i kpt_off_flags, nopl 0(%rax)
+	kpt_i kpt_off_flags, RET
+kpt_func_end kpt_off_flags
+
+/* long kpt_off_frame(long x): 2 * x + 5, with a frame pointer and leave. */
+kpt_func_begin kpt_off_frame
+	kpt_i kpt_off_frame, push %rbp
+	kpt_i kpt_off_frame, mov %rsp, %rbp
+	kpt_i kpt_off_frame, sub $16, %rsp
+	kpt_i kpt_off_frame, mov %rdi, -8(%rbp)
+	kpt_i kpt_off_frame, movq -8(%rbp), %rax
+	kpt_i kpt_off_frame, add %rax, %rax
+	kpt_i kpt_off_frame, movzbl kpt_off_table + 16(%rip), %ecx
+	kpt_i kpt_off_frame, lea 1(%rax, %rcx), %rax
+	kpt_i kpt_off_frame, leave
+	kpt_i kpt_off_frame, RET
+kpt_func_end kpt_off_frame
+
+/*
+ * kallsyms sizes a module function up to the next symbol; this one keeps
+ * the last function above from seeming to extend over the rest of the
+ * module's text.
+ */
+SYM_FUNC_START(kpt_off_text_end)
+	RET
+SYM_FUNC_END(kpt_off_text_end)

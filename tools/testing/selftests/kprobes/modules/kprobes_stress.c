@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "kprobes_stress": a thread on every CPU calls kpt_stress_fn()
+ * in a loop and checks each result, while the test thread registers,
+ * disables, enables and unregisters probes on it, alone and in batches,
+ * on each of its instruction boundaries, thousands of times.
+ *
+ * The run lasts "cycles" rounds or "seconds" seconds, whichever ends first
+ * (module parameters).
+ */
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/kprobes.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "kprobes_stress.h"
+#include "kprobes_test_sym.h"
+
+static unsigned int kpt_cycles = 3000;
+module_param_named(cycles, kpt_cycles, uint, 0444);
+MODULE_PARM_DESC(cycles, "rounds of probe changes (default 3000)");
+
+static unsigned int kpt_seconds = 30;
+module_param_named(seconds, kpt_seconds, uint, 0444);
+MODULE_PARM_DESC(seconds, "time limit of the run (default 30)");
+
+static const unsigned int kpt_bounds[KPT_NR_BOUNDS] = { 0, 3, 6, 9, 12 };
+
+static atomic_long_t kpt_calls, kpt_wrong, kpt_pre_hits, kpt_post_hits;
+
+static int kpt_stress_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_long_inc(&kpt_pre_hits);
+	return 0;
+}
+
+static void kpt_stress_post(struct kprobe *kp, struct pt_regs *regs,
+			    unsigned long flags)
+{
+	atomic_long_inc(&kpt_post_hits);
+}
+
+/* Call the probed function until told to stop; count wrong results. */
+static int kpt_caller(void *arg)
+{
+	unsigned long i = (unsigned long)arg << 20;
+
+	while (!kthread_should_stop()) {
+		long a = i & 0xffff, b = i >> 3;
+
+		if (kpt_stress_fn(a, b) != 2 * (a + b) + 1)
+			atomic_long_inc(&kpt_wrong);
+		atomic_long_inc(&kpt_calls);
+		/* Sleep now and then: grace periods need this CPU too. */
+		if (!(++i % 128))
+			usleep_range(20, 50);
+	}
+	return 0;
+}
+
+static void kpt_prepare(struct kprobe *kp, unsigned int bound, bool post)
+{
+	memset(kp, 0, sizeof(*kp));
+	kp->addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn + bound);
+	kp->pre_handler = kpt_stress_pre;
+	if (post)
+		kp->post_handler = kpt_stress_post;
+}
+
+/* One round of changes; returns the number of calls that failed. */
+static int kpt_round(unsigned int round)
+{
+	static struct kprobe kp[KPT_NR_BOUNDS];
+	struct kprobe *kps[KPT_NR_BOUNDS];
+	unsigned int b = round % KPT_NR_BOUNDS, i;
+	int bad = 0;
+
+	switch (round % 4) {
+	case 0:		/* one probe, pre_handler only */
+	case 1:		/* one probe with a post_handler */
+		kpt_prepare(&kp[0], kpt_bounds[b], round % 4);
+		bad += !!register_kprobe(&kp[0]);
+		unregister_kprobe(&kp[0]);
+		break;
+	case 2:		/* every boundary in one batch */
+		for (i = 0; i < KPT_NR_BOUNDS; i++) {
+			kpt_prepare(&kp[i], kpt_bounds[i], i & 1);
+			kps[i] = &kp[i];
+		}
+		bad += !!register_kprobes(kps, KPT_NR_BOUNDS);
+		unregister_kprobes(kps, KPT_NR_BOUNDS);
+		break;
+	default:	/* two probes on one address, and a neighbour */
+		kpt_prepare(&kp[0], kpt_bounds[b], true);
+		kpt_prepare(&kp[1], kpt_bounds[b], false);
+		kpt_prepare(&kp[2], kpt_bounds[(b + 1) % KPT_NR_BOUNDS], true);
+		for (i = 0; i < 3; i++)
+			bad += !!register_kprobe(&kp[i]);
+		bad += !!disable_kprobe(&kp[0]);
+		bad += !!enable_kprobe(&kp[0]);
+		unregister_kprobe(&kp[1]);
+		bad += !!disable_kprobe(&kp[2]);
+		unregister_kprobe(&kp[0]);
+		unregister_kprobe(&kp[2]);
+		break;
+	}
+	return bad;
+}
+
+static void kpt_stop_callers(void *tasks)
+{
+	struct task_struct **t = tasks;
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (!IS_ERR_OR_NULL(t[cpu]))
+			kthread_stop(t[cpu]);
+}
+
+static void kpt_test_stress(struct kunit *test)
+{
+	unsigned long deadline = jiffies + kpt_seconds * HZ;
+	struct task_struct **tasks;
+	unsigned long ks = kpt_sym_size(kpt_stress_fn, "kpt_stress_fn");
+	unsigned int cpu, round, bad = 0;
+
+	/* The boundaries above only hold if the function is what we wrote. */
+	KUNIT_ASSERT_GE(test, ks, KPT_FN_SIZE);
+	KUNIT_ASSERT_LT(test, ks, KPT_FN_SIZE + KPT_FUNC_ALIGN);
+
+	atomic_long_set(&kpt_calls, 0);
+	atomic_long_set(&kpt_wrong, 0);
+	atomic_long_set(&kpt_pre_hits, 0);
+	atomic_long_set(&kpt_post_hits, 0);
+	tasks = kunit_kcalloc(test, nr_cpu_ids, sizeof(*tasks), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tasks);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_stop_callers,
+							tasks), 0);
+	for_each_online_cpu(cpu) {
+		tasks[cpu] = kthread_run_on_cpu(kpt_caller,
+						(void *)(unsigned long)cpu,
+						cpu, "kpt_stress/%u");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tasks[cpu]));
+	}
+
+	for (round = 0; round < kpt_cycles && time_before(jiffies, deadline);
+	     round++)
+		bad += kpt_round(round);
+	kunit_release_action(test, kpt_stop_callers, tasks);
+
+	kunit_info(test, "%u rounds, %ld calls, %ld pre and %ld post hits\n",
+		   round, atomic_long_read(&kpt_calls),
+		   atomic_long_read(&kpt_pre_hits),
+		   atomic_long_read(&kpt_post_hits));
+	KUNIT_EXPECT_EQ(test, bad, 0);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_wrong), 0);
+	KUNIT_EXPECT_GE(test, round, 100);
+	KUNIT_EXPECT_GT(test, atomic_long_read(&kpt_calls), 0);
+	KUNIT_EXPECT_GT(test, atomic_long_read(&kpt_pre_hits), 0);
+	KUNIT_EXPECT_GT(test, atomic_long_read(&kpt_post_hits), 0);
+	/* Nothing is left behind: the function runs unprobed. */
+	atomic_long_set(&kpt_pre_hits, 0);
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(1, 2), 7);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 0);
+}
+
+static struct kunit_case kpt_stress_cases[] = {
+	KUNIT_CASE_SLOW(kpt_test_stress),
+	{}
+};
+
+static struct kunit_suite kpt_stress_suite = {
+	.name = "kprobes_stress",
+	.test_cases = kpt_stress_cases,
+};
+
+kunit_test_suite(kpt_stress_suite);
+
+MODULE_DESCRIPTION("KUnit test: kprobes changing under concurrent hits");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The function of kprobes_stress_funcs.S that kprobes_stress.c probes. */
+#ifndef _KPROBES_STRESS_H
+#define _KPROBES_STRESS_H
+
+/* Five 3-byte instructions, at 0, 3, 6, 9 and 12. */
+#define KPT_NR_BOUNDS	5
+#define KPT_FN_SIZE	13
+
+long kpt_stress_fn(long a, long b);
+
+#endif /* _KPROBES_STRESS_H */

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The function the kprobes stress test calls on every CPU while probes
+ * come and go on each of its instructions.  Every instruction is 3 bytes
+ * long, so they start at 0, 3, 6, 9 and 12 (see kprobes_stress.c).
+ */
+#include <linux/linkage.h>
+
+	.text
+
+/* long kpt_stress_fn(long a, long b): 2 * (a + b) + 1 */
+SYM_FUNC_START(kpt_stress_fn)
+	mov	%rdi, %rax
+	add	%rsi, %rax
+	add	%rax, %rax
+	inc	%rax
+	RET
+SYM_FUNC_END(kpt_stress_fn)
+
+/*
+ * kallsyms sizes a module function up to the next symbol; this one keeps
+ * the last function above from seeming to extend over the rest of the
+ * module's text.
+ */
+SYM_FUNC_START(kpt_stress_text_end)
+	RET
+SYM_FUNC_END(kpt_stress_text_end)

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The kprobes API, through the KUnit suites of kprobes_api_kunit.ko:
+# kprobes_api (registration and its errors, handler order and counts,
+# redirection, recursion, batches, disabling), kprobes_kretprobe and, on
+# kernels whose struct kprobe has a fault_handler, kprobes_fault. Probes
+# also go on kprobes_target.ko, another module. Then the cases that need
+# /proc/kallsyms: no probe on kprobes' own instruction slots, nor on
+# __pfx_/__cfi_ padding.
+
+. "$(dirname "$0")/kprobes_lib.sh"
+. "$(dirname "$0")/kprobes_kunit.sh"
+
+SUITES="kprobes_api kprobes_kretprobe kprobes_fault"
+
+ktap_print_header
+kp_setup
+kp_need_modules kprobes_target kprobes_prober kprobes_api_kunit
+ktap_set_plan 9
+trap 'kp_cleanup; kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target' EXIT
+kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target
+dmesg -C
+
+kp_check "insmod kprobes_target" kp_insmod kprobes_target
+kp_kunit_insmod kprobes_api_kunit 2>&1 | sed 's/^/# /'
+for s in $SUITES; do
+	if [ "$s" = kprobes_fault ] && [ "$(kp_param kprobes_target fault_handler)" = N ]; then
+		ktap_skip_reason "$s" "struct kprobe has no fault_handler here"
+	else
+		kp_kunit_suite "$s"
+	fi
+done
+kp_rmmod_quiet kprobes_api_kunit
+
+# A breakpoint probe (kpt_target_mul is notrace, which kprobe_events
+# refuses, so through the prober) makes sure that a slot page exists.
+slot_refused()
+{
+	local slot err want
+
+	echo kprobes_target:kpt_target_mul >/sys/module/kprobes_prober/parameters/probe ||
+		return 1
+	slot=$(awk '$3 == "kprobe_insn_page" { print $1; exit }' /proc/kallsyms)
+	[ -n "$slot" ] || { echo "no kprobe_insn_page in /proc/kallsyms"; return 1; }
+	# Upstream finds no symbol there (ENOENT); ours refuses it (EINVAL).
+	want="Invalid argument"
+	[ "$(kp_param kprobes_target fault_handler)" = N ] && want="No such file or directory"
+	if err=$(kp_add "p:$KP_GROUP/slot 0x$slot"); then
+		echo "a probe on the slot page at 0x$slot was accepted"
+		return 1
+	fi
+	case $err in
+	*"$want"*) return 0 ;;
+	*) echo "probe on slot 0x$slot: $err (wanted $want)"; return 1 ;;
+	esac
+}
+kp_check "insmod kprobes_prober" kp_insmod kprobes_prober
+kp_check "a probe on an instruction slot page is refused" slot_refused
+kp_cleanup
+
+pfx=$(awk '$3 ~ /^__(pfx|cfi)_/ && NF == 3 { print $3; exit }' /proc/kallsyms)
+if [ -z "$pfx" ]; then
+	ktap_skip_reason "a probe on a __pfx_/__cfi_ symbol is refused" \
+		"this kernel has no such symbols"
+else
+	kp_check "a probe on $pfx is refused" kp_write_fails $TRACEFS/kprobe_events \
+		"p:$KP_GROUP/pfx $pfx"
+fi
+kp_cleanup
+
+kp_check "rmmod kprobes_prober kprobes_target" rmmod kprobes_prober kprobes_target
+kp_check "the kernel log has no BUG, WARNING or Oops" kp_log_clean
+
+ktap_finished

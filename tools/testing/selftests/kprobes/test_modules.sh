@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Probes and module life cycles, with kprobes_prober.ko (a kprobes client
+# driven through its parameters) and kprobes_target.ko (probed functions):
+# a module probing its own code unloads cleanly; a probe on another
+# module's function is marked [GONE] when that module goes, can still be
+# unregistered, and a new probe works once the module is back; a probe on
+# the module's __init function fires during init and is refused after.
+
+. "$(dirname "$0")/kprobes_lib.sh"
+. "$(dirname "$0")/kprobes_kunit.sh"
+
+P=kprobes_prober
+T=kprobes_target
+PP=/sys/module/$P/parameters
+
+ktap_print_header
+kp_setup
+kp_need_modules $P $T
+ktap_set_plan 18
+trap 'kp_cleanup; kp_rmmod_quiet $P $T' EXIT
+kp_rmmod_quiet $P $T
+dmesg -C
+
+# expect_eq WHAT GOT WANT
+expect_eq()
+{
+	[ "$2" = "$3" ] || { echo "$1 is '$2', wanted '$3'"; return 1; }
+}
+
+# write_fails_with FILE VALUE ERROR - writing VALUE must fail with ERROR
+write_fails_with()
+{
+	local err
+
+	err=$( (echo "$2" >"$1") 2>&1) && { echo "writing '$2' to $1 succeeded"; return 1; }
+	case $err in
+	*"$3"*) return 0 ;;
+	*) echo "writing '$2' to $1: $err (wanted $3)"; return 1 ;;
+	esac
+}
+
+listed()
+{
+	grep -E "$1" $KP_LIST
+}
+
+self_probe()
+{
+	echo 5 >$PP/self_run || return 1
+	expect_eq self_hits "$(kp_param $P self_hits)" 5
+}
+
+kp_check "insmod $P (a probe on its own function)" kp_insmod $P
+kp_check "its probe is listed" listed "kpt_prober_self\+0x0 +\[?$P\]? "
+kp_check "its probe fires" self_probe
+
+init_probed()
+{
+	expect_eq "registering on the __init function" "$(kp_param $P init_reg)" 0 &&
+	expect_eq "init_calls of $T" "$(kp_param $T init_calls)" 1 &&
+	expect_eq "hits during init" "$(kp_param $P init_hits)" 1 &&
+	expect_eq "gone once init was over" "$(kp_param $P init_gone)" 1
+}
+kp_check "insmod $T" kp_insmod $T
+kp_check "a probe on $T's __init function fires during init, then is gone" init_probed
+kp_check "a probe on $T's __init function is refused after init" \
+	write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
+
+fires()
+{
+	echo 3 >/sys/module/$T/parameters/run || return 1
+	expect_eq "$T result" "$(kp_param $T result)" 18 &&
+	expect_eq "prober hits" "$(kp_param $P hits)" "$1" &&
+	expect_eq "kptest/tadd hits" "$(kp_hits tadd)" "$2"
+}
+probe_target()
+{
+	echo "$T:kpt_target_mul" >$PP/probe &&
+	kp_add "p:$KP_GROUP/tadd $T:kpt_target_add" &&
+	kp_enable tadd
+}
+kp_check "probes on $T's functions by the prober and kprobe_events" probe_target
+kp_check "they fire" fires 3 3
+
+gone()
+{
+	rmmod $T || return 1
+	expect_eq "prober's probe gone" "$(kp_param $P gone)" 1 || return 1
+	[ "$(grep -c '\[GONE\]' $KP_LIST)" -ge 2 ] ||
+		{ echo "fewer than two [GONE] probes in the list:"; cat $KP_LIST; return 1; }
+}
+kp_check "rmmod $T marks both probes [GONE]" gone
+
+unregister_gone()
+{
+	local before after
+
+	before=$(grep -c '\[GONE\]' $KP_LIST)
+	echo - >$PP/probe || return 1
+	after=$(grep -c '\[GONE\]' $KP_LIST)
+	expect_eq "[GONE] probes after unregistering one" "$after" $((before - 1))
+}
+kp_check "a [GONE] probe can be unregistered" unregister_gone
+
+kp_check "insmod $T again" kp_insmod $T
+# kprobe_events brings its probe back by itself; the prober registers anew.
+kp_check "a new probe on the reloaded $T registers" \
+	sh -c "echo $T:kpt_target_mul >$PP/probe"
+kp_check "both probes fire on the reloaded $T" fires 3 6
+kp_check "no [GONE] probe is left" sh -c "! grep -q '\[GONE\]' $KP_LIST"
+
+kp_cleanup
+kp_check "rmmod $P" rmmod $P
+kp_check "$P left no probe behind" sh -c "! grep -q kpt_prober_self $KP_LIST"
+kp_check "rmmod $T" rmmod $T
+kp_check "the kernel log has no BUG, WARNING or Oops" kp_log_clean
+
+ktap_finished
