@@ -542,6 +542,7 @@ int kprobe_blacklist_add_range(unsigned long start, unsigned long end);
  * @site: the site being hit
  *
  * Context: trap or ftrace handler.
+ * Return: true if the post handlers must run after the instruction.
  */
 static nokprobe_inline bool kprobe_site_wants_post(struct kprobe_site *site)
 {

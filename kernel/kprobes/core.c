@@ -37,10 +37,12 @@ EXPORT_PER_CPU_SYMBOL_GPL(current_kprobe);
  * Context: any.
  * Return: the bucket head.
  */
-struct hlist_head *__kprobes kprobe_bucket(unsigned long addr)
+struct hlist_head *kprobe_bucket(unsigned long addr)
 {
 	return &kprobe_table[hash_long(addr, KPROBE_HASH_BITS)];
 }
+
+NOKPROBE_SYMBOL(kprobe_bucket);
 
 /**
  * kprobe_site_lookup() - find the live site at @addr
@@ -52,7 +54,7 @@ struct hlist_head *__kprobes kprobe_bucket(unsigned long addr)
  * Context: preemption or interrupts disabled, or kprobe_mutex held.
  * Return: the site, or NULL.
  */
-struct kprobe_site *__kprobes kprobe_site_lookup(unsigned long addr)
+struct kprobe_site *kprobe_site_lookup(unsigned long addr)
 {
 	struct kprobe_site *site;
 
@@ -64,6 +66,8 @@ struct kprobe_site *__kprobes kprobe_site_lookup(unsigned long addr)
 	}
 	return NULL;
 }
+
+NOKPROBE_SYMBOL(kprobe_site_lookup);
 
 /**
  * kprobe_site_run_pre() - run the pre_handlers of every enabled probe
@@ -78,7 +82,7 @@ struct kprobe_site *__kprobes kprobe_site_lookup(unsigned long addr)
  * Return: true if a handler changed the instruction pointer: the caller
  * resumes there and skips the instruction and the post_handlers.
  */
-bool __kprobes kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs)
+bool kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs)
 {
 	struct kprobe *p;
 
@@ -92,6 +96,8 @@ bool __kprobes kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *reg
 	return false;
 }
 
+NOKPROBE_SYMBOL(kprobe_site_run_pre);
+
 /**
  * kprobe_site_run_post() - run the post_handlers of every enabled probe
  * @site: site that was hit
@@ -99,7 +105,7 @@ bool __kprobes kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *reg
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
-void __kprobes kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs)
+void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs)
 {
 	struct kprobe *p;
 
@@ -111,13 +117,15 @@ void __kprobes kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *re
 	}
 }
 
+NOKPROBE_SYMBOL(kprobe_site_run_post);
+
 /**
  * kprobe_site_missed() - count a hit whose handlers could not run
  * @site: site that was hit while another probe was being handled
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
-void __kprobes kprobe_site_missed(struct kprobe_site *site)
+void kprobe_site_missed(struct kprobe_site *site)
 {
 	struct kprobe *p;
 
@@ -126,6 +134,8 @@ void __kprobes kprobe_site_missed(struct kprobe_site *site)
 			p->nmissed++;
 	}
 }
+
+NOKPROBE_SYMBOL(kprobe_site_missed);
 
 /**
  * kprobe_site_fault() - offer a fault to the running probe's fault_handler
@@ -136,8 +146,8 @@ void __kprobes kprobe_site_missed(struct kprobe_site *site)
  * Context: exception handler, preemption disabled.
  * Return: 1 if the fault_handler fixed the fault up, 0 otherwise.
  */
-int __kprobes kprobe_site_fault(struct kprobe_site *site,
-				struct pt_regs *regs, int trapnr)
+int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
+		      int trapnr)
 {
 	struct kprobe *p = kprobe_running();
 
@@ -146,6 +156,8 @@ int __kprobes kprobe_site_fault(struct kprobe_site *site,
 	return p->fault_handler(p, regs, trapnr) == 1;
 }
 
+NOKPROBE_SYMBOL(kprobe_site_fault);
+
 /**
  * get_kprobe() - the first probe registered at @addr
  * @addr: a probed address
@@ -153,7 +165,7 @@ int __kprobes kprobe_site_fault(struct kprobe_site *site,
  * Context: preemption disabled or kprobe_mutex held.
  * Return: the earliest registered probe at @addr, or NULL.
  */
-struct kprobe *__kprobes get_kprobe(void *addr)
+struct kprobe *get_kprobe(void *addr)
 {
 	struct kprobe_site *site = kprobe_site_lookup((unsigned long)addr);
 	struct hlist_node *first;
@@ -163,6 +175,8 @@ struct kprobe *__kprobes get_kprobe(void *addr)
 	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
 	return first ? hlist_entry(first, struct kprobe, hlist) : NULL;
 }
+
+NOKPROBE_SYMBOL(get_kprobe);
 
 /* Stands in for a running probe between kprobe_busy_begin() and _end(). */
 static struct kprobe kprobe_busy_marker = {
@@ -178,22 +192,26 @@ static struct kprobe kprobe_busy_marker = {
  *
  * Context: any; disables preemption until kprobe_busy_end().
  */
-void __kprobes kprobe_busy_begin(void)
+void kprobe_busy_begin(void)
 {
 	preempt_disable();
 	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
 }
+
+NOKPROBE_SYMBOL(kprobe_busy_begin);
 
 /**
  * kprobe_busy_end() - end the section started by kprobe_busy_begin()
  *
  * Context: after kprobe_busy_begin() on the same CPU.
  */
-void __kprobes kprobe_busy_end(void)
+void kprobe_busy_end(void)
 {
 	__this_cpu_write(current_kprobe, NULL);
 	preempt_enable();
 }
+
+NOKPROBE_SYMBOL(kprobe_busy_end);
 
 static int __init kprobes_init(void)
 {

@@ -16,7 +16,7 @@
 
 #include "internal.h"
 
-static int __kprobes kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
+static int kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
 {
 	struct kretprobe *rp = container_of(p, struct kretprobe, kp);
 	struct kretprobe_instance *ri;
@@ -37,9 +37,10 @@ static int __kprobes kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
 	return 0;
 }
 
-static void __kprobes kretprobe_return(struct rethook_node *node,
-				       void *data, unsigned long ret_addr,
-				       struct pt_regs *regs)
+NOKPROBE_SYMBOL(kretprobe_entry);
+
+static void kretprobe_return(struct rethook_node *node, void *data,
+			     unsigned long ret_addr, struct pt_regs *regs)
 {
 	struct kretprobe *rp = data;
 	struct kprobe *outer;
@@ -53,11 +54,14 @@ static void __kprobes kretprobe_return(struct rethook_node *node,
 	__this_cpu_write(current_kprobe, outer);
 }
 
+NOKPROBE_SYMBOL(kretprobe_return);
+
 /**
  * kprobe_is_kretprobe() - is @p the entry probe of a kretprobe?
  * @p: a registered probe
  *
  * Context: any.
+ * Return: true for the entry probe of a struct kretprobe.
  */
 bool kprobe_is_kretprobe(struct kprobe *p)
 {
