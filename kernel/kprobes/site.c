@@ -5,12 +5,14 @@
  *   create --> NEW --publish--> DISARMED <--arm / disarm--> ARMED
  *                                   |                          |
  *                                   +------- mark_gone --------+--> GONE
+ *   ARMED <--optimize / unoptimize--> OPTIMIZED   (optimize.c)
  *   DISARMED or GONE --retire--> DEAD --(grace period)--> freed
  *
  * Every transition has a function named after it and is made with
  * kprobe_mutex held.  Code patching is batched: callers collect sites on a
  * list (site->batch) and arm or disarm them with one synchronisation of all
- * CPUs, and retire them with one grace period.
+ * CPUs, and retire them with one grace period.  An OPTIMIZED site counts as
+ * armed; it is unoptimized before it is disarmed or marked gone.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
@@ -66,8 +68,11 @@ struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr)
 	INIT_LIST_HEAD(&site->batch);
 	site->state = KPROBE_SITE_NEW;
 	site->on_ftrace = arch_kprobe_ftrace_site((unsigned long)addr);
-	if (!site->on_ftrace)
+	if (!site->on_ftrace) {
+		/* The original instruction must be back before it is read. */
+		kprobe_opt_clear_range_locked(addr);
 		ret = arch_kprobe_prepare(site);
+	}
 	if (ret) {
 		kfree(site);
 		return ERR_PTR(ret);
@@ -102,15 +107,13 @@ bool kprobe_site_wants_armed(struct kprobe_site *site)
 	lockdep_assert_held(&kprobe_mutex);
 	return site->nr_enabled && !kprobes_all_disarmed &&
 	       (site->state == KPROBE_SITE_DISARMED ||
-		site->state == KPROBE_SITE_ARMED);
+		kprobe_site_is_armed(site));
 }
 
 /* Is @site armed when it should not be, or the other way round? */
 static bool kprobe_site_needs_change(struct kprobe_site *site)
 {
-	bool armed = site->state == KPROBE_SITE_ARMED;
-
-	return kprobe_site_wants_armed(site) != armed;
+	return kprobe_site_wants_armed(site) != kprobe_site_is_armed(site);
 }
 
 static void kprobe_site_update_flags(struct kprobe_site *site)
@@ -180,6 +183,8 @@ int kprobe_sites_arm_locked(struct list_head *batch)
 	if (patched)
 		arch_kprobe_patch_sync();
 	mutex_unlock(&text_mutex);
+	if (patched)
+		kprobe_opt_kick();
 	return ret;
 }
 
@@ -187,9 +192,10 @@ int kprobe_sites_arm_locked(struct list_head *batch)
  * kprobe_sites_disarm_locked() - disarm every ARMED site on @batch
  * @batch: sites linked by site->batch
  *
- * The same steps as kprobe_sites_arm_locked(), in the same order.  After
- * the final synchronisation no CPU is still inside the breakpoint handler
- * of a site on @batch.
+ * OPTIMIZED sites are first turned back into ARMED ones.  Then the same
+ * steps as kprobe_sites_arm_locked(), in the same order.  After the final
+ * synchronisation no CPU is still inside the breakpoint handler of a site
+ * on @batch.
  *
  * Context: kprobe_mutex held; may sleep.
  */
@@ -199,6 +205,7 @@ void kprobe_sites_disarm_locked(struct list_head *batch)
 	bool patched = false;
 
 	lockdep_assert_held(&kprobe_mutex);
+	kprobe_sites_unoptimize_locked(batch);
 	list_for_each_entry(site, batch, batch) {
 		if (site->on_ftrace && site->state == KPROBE_SITE_ARMED) {
 			kprobe_ftrace_disarm(site);
@@ -221,7 +228,7 @@ void kprobe_sites_disarm_locked(struct list_head *batch)
 
 /**
  * kprobe_site_sync_armed_locked() - arm or disarm one site as it should be
- * @site: a DISARMED or ARMED site
+ * @site: a DISARMED, ARMED or OPTIMIZED site
  *
  * Context: kprobe_mutex held; may sleep.
  * Return: 0, or the error of arming.
@@ -232,14 +239,16 @@ int kprobe_site_sync_armed_locked(struct kprobe_site *site)
 	bool want = kprobe_site_wants_armed(site);
 	int ret = 0;
 
-	if (!kprobe_site_needs_change(site))
-		return 0;
-	list_add(&site->batch, &batch);
-	if (want)
-		ret = kprobe_sites_arm_locked(&batch);
-	else
-		kprobe_sites_disarm_locked(&batch);
-	list_del_init(&site->batch);
+	if (kprobe_site_needs_change(site)) {
+		list_add(&site->batch, &batch);
+		if (want)
+			ret = kprobe_sites_arm_locked(&batch);
+		else
+			kprobe_sites_disarm_locked(&batch);
+		list_del_init(&site->batch);
+	}
+	/* Its probes changed: it may have to stop or start being optimized. */
+	kprobe_opt_update_locked(site);
 	return ret;
 }
 
@@ -258,6 +267,7 @@ void kprobe_site_mark_gone_locked(struct kprobe_site *site)
 	lockdep_assert_held(&kprobe_mutex);
 	if (site->state == KPROBE_SITE_GONE)
 		return;
+	kprobe_site_unoptimize_locked(site);
 	if (site->on_ftrace && site->state == KPROBE_SITE_ARMED)
 		kprobe_ftrace_disarm(site);
 	kprobe_site_set_state(site, KPROBE_SITE_GONE);
@@ -275,7 +285,7 @@ void kprobe_site_mark_gone_locked(struct kprobe_site *site)
 void kprobe_site_retire_locked(struct kprobe_site *site)
 {
 	lockdep_assert_held(&kprobe_mutex);
-	WARN_ON_ONCE(site->state == KPROBE_SITE_ARMED);
+	WARN_ON_ONCE(kprobe_site_is_armed(site));
 	hlist_del_rcu(&site->hnode);
 	kprobe_site_set_state(site, KPROBE_SITE_DEAD);
 }
@@ -302,8 +312,10 @@ void kprobe_sites_free(struct list_head *dead)
 	synchronize_rcu();
 	list_for_each_entry_safe(site, tmp, dead, batch) {
 		list_del(&site->batch);
-		if (!site->on_ftrace)
+		if (!site->on_ftrace) {
+			kprobe_opt_release(site);
 			arch_kprobe_release(site);
+		}
 		kfree(site);
 	}
 }

@@ -259,5 +259,8 @@ int kprobe_get_kallsym(unsigned int symnum, unsigned long *value, char *type,
 		break;
 	}
 	rcu_read_unlock();
+	/* @symnum now counts past our pages: go on with the detour pages. */
+	if (ret)
+		ret = kprobe_opt_get_kallsym(symnum, value, type, sym);
 	return ret;
 }

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Jump optimization: replacing the breakpoint of a site by a jump into a
+ * detour buffer that calls the handlers without an exception.
+ *
+ *   ARMED --optimize--> OPTIMIZED --unoptimize--> ARMED
+ *
+ * A site may be optimized while it is an ARMED breakpoint site (not an
+ * ftrace one), none of its enabled probes has a post_handler, the
+ * debug.kprobes-optimization sysctl is 1, probes are not disarmed through
+ * debugfs and the architecture accepts the code the jump would cover.
+ *
+ * Optimizing is asynchronous and batched.  Anything that may make a site
+ * eligible schedules kprobe_opt_work, which
+ *
+ *  1. with kprobe_mutex held, lets the architecture prepare every eligible
+ *     ARMED site: from then on a breakpoint hit there resumes in the detour
+ *     buffer's copy, so no CPU enters the covered instructions anew;
+ *  2. with no lock held, waits until every CPU (every task, on preemptible
+ *     kernels) that was inside covered instructions has left them;
+ *  3. with kprobe_mutex held again, writes the jumps of the sites that are
+ *     still prepared and eligible, under one hold of text_mutex.
+ *
+ * Unoptimizing is synchronous: whatever makes a site ineligible (disarming,
+ * a post_handler, a new site inside the covered bytes, the sysctl, the
+ * module going away) puts the breakpoint back first, then the other bytes
+ * of the jump, before it goes on.  The detour buffer stays with the site
+ * until the site is freed, after its final grace period.
+ */
+#define pr_fmt(fmt) "kprobes: " fmt
+
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/rcupdate.h>
+#include <linux/rcupdate_wait.h>
+#include <linux/workqueue.h>
+
+#include "internal.h"
+
+/*
+ * Delay before a batch of sites is optimized: changes made together (a
+ * batch of registrations) gather, yet a probe is optimized soon after it
+ * was enabled.
+ */
+#define KPROBE_OPT_DELAY	1
+
+/* The debug.kprobes-optimization sysctl; written under kprobe_mutex. */
+static bool kprobe_opt_on = true;
+
+static void kprobe_opt_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(kprobe_opt_work, kprobe_opt_work_fn);
+
+static void kprobe_opt_set_state(struct kprobe_site *site,
+				 enum kprobe_site_state state)
+{
+	/* Pairs with the READ_ONCE() in kprobe_site_lookup(). */
+	WRITE_ONCE(site->state, state);
+}
+
+/* Everything but the architecture's say on the code. */
+static bool kprobe_opt_eligible(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	return kprobe_opt_on && !kprobes_all_disarmed && !site->on_ftrace &&
+	       site->nr_enabled && !site->nr_post && kprobe_site_is_armed(site);
+}
+
+static void kprobe_opt_mark_probes(struct kprobe_site *site, bool on)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry(p, &site->probes, hlist) {
+		if (on)
+			p->flags |= KPROBE_FLAG_OPTIMIZED;
+		else
+			p->flags &= ~KPROBE_FLAG_OPTIMIZED;
+	}
+}
+
+/**
+ * kprobe_opt_kick() - have the optimizer look at the sites soon
+ *
+ * Context: any process context.
+ */
+void kprobe_opt_kick(void)
+{
+	schedule_delayed_work(&kprobe_opt_work, KPROBE_OPT_DELAY);
+}
+
+/* Back to a plain breakpoint site once the original bytes are in place. */
+static void kprobe_opt_back_to_armed(struct kprobe_site *site)
+{
+	if (site->state == KPROBE_SITE_OPTIMIZED) {
+		kprobe_opt_set_state(site, KPROBE_SITE_ARMED);
+		kprobe_opt_mark_probes(site, false);
+	}
+	site->opt_pending = false;
+	/* Only now: until the tail was restored, hits must use the detour. */
+	arch_kprobe_opt_cancel(site);
+}
+
+/**
+ * kprobe_site_unoptimize_locked() - make @site a breakpoint site again
+ * @site: any site; one that is neither OPTIMIZED nor prepared is left alone
+ *
+ * Returns after the original code (with the breakpoint) is visible to every
+ * CPU.
+ *
+ * Context: kprobe_mutex held, text_mutex not held; may sleep.
+ */
+void kprobe_site_unoptimize_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	if (site->on_ftrace)
+		return;
+	if (site->state == KPROBE_SITE_OPTIMIZED) {
+		mutex_lock(&text_mutex);
+		arch_kprobe_opt_restore_int3(site);
+		arch_kprobe_patch_sync();
+		arch_kprobe_opt_restore_tail(site);
+		arch_kprobe_patch_sync();
+		mutex_unlock(&text_mutex);
+	}
+	kprobe_opt_back_to_armed(site);
+}
+
+/**
+ * kprobe_sites_unoptimize_locked() - unoptimize every site on @batch
+ * @batch: sites linked by site->batch, in any state
+ *
+ * The same as kprobe_site_unoptimize_locked() on each site, with two
+ * synchronisations of all CPUs for the whole batch.
+ *
+ * Context: kprobe_mutex held, text_mutex not held; may sleep.
+ */
+void kprobe_sites_unoptimize_locked(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	bool patched = false;
+
+	lockdep_assert_held(&kprobe_mutex);
+	mutex_lock(&text_mutex);
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace || site->state != KPROBE_SITE_OPTIMIZED)
+			continue;
+		arch_kprobe_opt_restore_int3(site);
+		patched = true;
+	}
+	if (patched) {
+		arch_kprobe_patch_sync();
+		list_for_each_entry(site, batch, batch) {
+			if (!site->on_ftrace &&
+			    site->state == KPROBE_SITE_OPTIMIZED)
+				arch_kprobe_opt_restore_tail(site);
+		}
+		arch_kprobe_patch_sync();
+	}
+	mutex_unlock(&text_mutex);
+
+	list_for_each_entry(site, batch, batch) {
+		if (!site->on_ftrace)
+			kprobe_opt_back_to_armed(site);
+	}
+}
+
+/**
+ * kprobe_opt_update_locked() - follow a change of @site's probes
+ * @site: a site whose probes were added, removed, enabled or disabled
+ *
+ * Unoptimizes the site if it is no longer eligible; otherwise gives newly
+ * linked probes the OPTIMIZED flag, or asks the optimizer to look at it.
+ *
+ * Context: kprobe_mutex held; may sleep.
+ */
+void kprobe_opt_update_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	if (site->on_ftrace)
+		return;
+	if (!kprobe_opt_eligible(site))
+		kprobe_site_unoptimize_locked(site);
+	else if (site->state == KPROBE_SITE_OPTIMIZED)
+		kprobe_opt_mark_probes(site, true);
+	else
+		kprobe_opt_kick();
+}
+
+/**
+ * kprobe_opt_clear_range_locked() - make room for a new site at @addr
+ * @addr: address about to get a site
+ *
+ * A site whose jump covers @addr is unoptimized, so that @addr holds its
+ * original instruction again and can get its own breakpoint.
+ *
+ * Context: kprobe_mutex held; may sleep.
+ */
+void kprobe_opt_clear_range_locked(kprobe_opcode_t *addr)
+{
+	unsigned long a = (unsigned long)addr;
+	struct kprobe_site *site;
+	int back;
+
+	lockdep_assert_held(&kprobe_mutex);
+	for (back = 1; back < KPROBE_OPT_MAX_LEN; back++) {
+		site = kprobe_site_lookup(a - back);
+		if (!site || site->on_ftrace)
+			continue;
+		if (site->state != KPROBE_SITE_OPTIMIZED && !site->opt_pending)
+			continue;
+		if (!arch_kprobe_opt_covers(site, a))
+			continue;
+		kprobe_site_unoptimize_locked(site);
+		/* It may be optimized again if the new site does not stay. */
+		kprobe_opt_kick();
+	}
+}
+
+/**
+ * kprobe_opt_release() - free the detour buffer of a dead site
+ * @site: a breakpoint site after its final grace period
+ *
+ * Context: process context; may sleep.
+ */
+void kprobe_opt_release(struct kprobe_site *site)
+{
+	arch_kprobe_opt_release(site);
+}
+
+/* Step 1: prepare every eligible ARMED site; return how many were. */
+static int kprobe_opt_prepare_all_locked(void)
+{
+	struct kprobe_site *site;
+	int i, n = 0;
+
+	lockdep_assert_held(&kprobe_mutex);
+	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
+		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
+			if (site->state != KPROBE_SITE_ARMED ||
+			    site->opt_pending || !kprobe_opt_eligible(site))
+				continue;
+			if (arch_kprobe_opt_prepare(site))
+				continue;
+			site->opt_pending = true;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Step 3: write the jump of every site still pending and eligible. */
+static void kprobe_sites_optimize_locked(void)
+{
+	struct kprobe_site *site, *tmp;
+	LIST_HEAD(batch);
+	int i;
+
+	lockdep_assert_held(&kprobe_mutex);
+	mutex_lock(&text_mutex);
+	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
+		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
+			if (!site->opt_pending)
+				continue;
+			site->opt_pending = false;
+			if (site->state != KPROBE_SITE_ARMED ||
+			    !kprobe_opt_eligible(site)) {
+				arch_kprobe_opt_cancel(site);
+				continue;
+			}
+			arch_kprobe_opt_write_jump(site);
+			list_add_tail(&site->batch, &batch);
+		}
+	}
+	if (!list_empty(&batch))
+		arch_kprobe_opt_write_finish();
+	mutex_unlock(&text_mutex);
+
+	list_for_each_entry_safe(site, tmp, &batch, batch) {
+		list_del_init(&site->batch);
+		kprobe_opt_set_state(site, KPROBE_SITE_OPTIMIZED);
+		kprobe_opt_mark_probes(site, true);
+	}
+}
+
+static void kprobe_opt_work_fn(struct work_struct *work)
+{
+	int n;
+
+	mutex_lock(&kprobe_mutex);
+	n = kprobe_opt_prepare_all_locked();
+	mutex_unlock(&kprobe_mutex);
+	if (!n)
+		return;
+
+	/*
+	 * Breakpoint hits on the prepared sites no longer run the covered
+	 * instructions in place.  A CPU that was already between them is
+	 * not in a quiescent state until it left them; on preemptible
+	 * kernels a preempted task may sit there, which only a tasks RCU
+	 * grace period waits for.  Otherwise an expedited grace period is
+	 * enough and keeps the delay between enabling a probe and its jump
+	 * short.  No lock may be held across this wait.
+	 */
+	if (IS_ENABLED(CONFIG_PREEMPTION))
+		synchronize_rcu_tasks();
+	else
+		synchronize_rcu_expedited();
+
+	mutex_lock(&kprobe_mutex);
+	kprobe_sites_optimize_locked();
+	mutex_unlock(&kprobe_mutex);
+}
+
+/**
+ * kprobe_opt_allowed() - the value of debug.kprobes-optimization
+ *
+ * Context: any.
+ * Return: true if probes may be optimized.
+ */
+bool kprobe_opt_allowed(void)
+{
+	return READ_ONCE(kprobe_opt_on);
+}
+
+/* Collect onto @batch every site that is OPTIMIZED or pending. */
+static void kprobe_opt_collect_all_locked(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	int i;
+
+	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
+		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
+			if (site->state == KPROBE_SITE_OPTIMIZED ||
+			    site->opt_pending)
+				list_add_tail(&site->batch, batch);
+		}
+	}
+}
+
+/**
+ * kprobe_opt_set_allowed() - switch jump optimization on or off
+ * @on: the new value of debug.kprobes-optimization
+ *
+ * Switching off unoptimizes every site before returning; switching on
+ * lets the optimizer take the eligible sites shortly after.
+ *
+ * Context: process context; may sleep.
+ */
+void kprobe_opt_set_allowed(bool on)
+{
+	struct kprobe_site *site, *tmp;
+	LIST_HEAD(batch);
+
+	guard(mutex)(&kprobe_mutex);
+	if (kprobe_opt_on == on)
+		return;
+	WRITE_ONCE(kprobe_opt_on, on);
+	if (on) {
+		kprobe_opt_kick();
+		return;
+	}
+	kprobe_opt_collect_all_locked(&batch);
+	kprobe_sites_unoptimize_locked(&batch);
+	list_for_each_entry_safe(site, tmp, &batch, batch)
+		list_del_init(&site->batch);
+}
