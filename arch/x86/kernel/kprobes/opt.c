@@ -267,13 +267,21 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	return 0;
 }
 
-/* Is code in [addr, addr + len) patched by somebody other than kprobes? */
+/*
+ * Is code in [addr, addr + len) patched by somebody other than kprobes?
+ * Only the alternatives lookup wants text_mutex; the jump label and static
+ * call lookups take locks that rank above text_mutex, so they run without it.
+ */
 static bool kprobe_opt_reserved(unsigned long addr, unsigned int len)
 {
 	void *start = (void *)addr, *last = (void *)(addr + len - 1);
+	bool alt;
 
-	return ftrace_text_reserved(start, last) ||
-	       alternatives_text_reserved(start, last) ||
+	mutex_lock(&text_mutex);
+	alt = alternatives_text_reserved(start, last);
+	mutex_unlock(&text_mutex);
+
+	return alt || ftrace_text_reserved(start, last) ||
 	       jump_label_text_reserved(start, last) ||
 	       static_call_text_reserved(start, last);
 }
