@@ -7,9 +7,9 @@
  * A site qualifies when the instructions covering the 5 bytes of the jump
  * all lie in the probed function, can run from the copy (boostable ones,
  * RIP-relative operands re-aimed, and nops), hold nothing another
- * subsystem patches, and when no instruction of the function jumps into
- * the middle of them, no exception fixup leads into the function and no
- * other probe sits among them.
+ * subsystem patches, and when no instruction of the function jumps or
+ * resumes after a fault into the middle of them, the function has no
+ * indirect jump and no other probe sits among them.
  */
 #include <linux/extable.h>
 #include <linux/ftrace.h>
@@ -134,22 +134,43 @@ static bool kprobe_opt_jumps_inside(struct insn *insn, unsigned long pos,
 	return target > start && target < end;
 }
 
-/* An indirect jump may use a jump table that leads anywhere. */
+/*
+ * An indirect jump may use a jump table that leads anywhere.  Compiled C
+ * has none on kernels built with retpolines or IBT, but assembly may, so
+ * every function is checked whatever the configuration.
+ */
 static bool kprobe_opt_indirect_jump(struct insn *insn)
 {
 	u8 op = insn->opcode.bytes[0];
 
-	if (IS_ENABLED(CONFIG_MITIGATION_RETPOLINE) ||
-	    IS_ENABLED(CONFIG_X86_KERNEL_IBT))
-		return false;		/* built without jump tables */
 	if (op == 0xea)
 		return true;
 	return op == 0xff && (X86_MODRM_REG(insn->modrm.value) & 6) == 4;
 }
 
 /*
+ * Does a fault of the instruction at @pos resume strictly inside
+ * (start, end)?  Relative exception-table entries store the fixup as an
+ * offset from the field itself.
+ */
+static bool kprobe_opt_fixup_inside(unsigned long pos, unsigned long start,
+				    unsigned long end)
+{
+	const struct exception_table_entry *e = search_exception_tables(pos);
+	unsigned long fixup;
+
+	if (!e)
+		return false;
+	fixup = (unsigned long)&e->fixup + e->fixup;
+	return fixup > start && fixup < end;
+}
+
+/*
  * Decode the whole function around @addr and refuse it if anything could
- * enter the covered bytes (addr, addr + len) other than through @addr.
+ * enter the covered bytes (addr, addr + len) other than through @addr: a
+ * branch, an exception fixup, or an indirect jump that may go anywhere.
+ * The faulting instructions themselves are never among the covered ones,
+ * see kprobe_opt_movable().
  */
 static int kprobe_opt_check_function(unsigned long addr, unsigned int len)
 {
@@ -164,7 +185,7 @@ static int kprobe_opt_check_function(unsigned long addr, unsigned int len)
 		return -EINVAL;
 
 	for (pos = addr - off; pos < end; pos += insn.length) {
-		if (search_exception_tables(pos))
+		if (kprobe_opt_fixup_inside(pos, addr, addr + len))
 			return -EINVAL;
 		if (kprobe_read_original(pos, buf) ||
 		    insn_decode_kernel(&insn, buf) < 0)

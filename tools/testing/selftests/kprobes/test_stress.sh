@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Probes registered, disabled, enabled and unregistered thousands of times
 # on every instruction of a function that a thread on each CPU keeps
-# calling (KUnit suite kprobes_stress of kprobes_stress_kunit.ko): the
+# calling (KUnit suite kprobes_stress of kprobes_stress_kunit.ko); then
+# jump-optimized probes on it lose and regain their jumps (a post_handler,
+# disabling, the optimization sysctl) while the threads keep calling: the
 # results stay right and the kernel log stays clean.
 
 . "$(dirname "$0")/kprobes_lib.sh"
@@ -11,6 +13,7 @@
 # Bounded by time as well, so that slow (debug, emulated) kernels finish.
 CYCLES=3000
 SECONDS_MAX=40
+OPT_SECONDS=20
 
 ktap_print_header
 kp_setup
@@ -20,7 +23,8 @@ trap 'kp_cleanup; kp_rmmod_quiet kprobes_stress_kunit' EXIT
 kp_rmmod_quiet kprobes_stress_kunit
 dmesg -C
 
-kp_kunit_insmod kprobes_stress_kunit cycles=$CYCLES seconds=$SECONDS_MAX 2>&1 |
+kp_kunit_insmod kprobes_stress_kunit cycles=$CYCLES seconds=$SECONDS_MAX \
+	opt_seconds=$OPT_SECONDS 2>&1 |
 	sed 's/^/# /'
 kp_kunit_suite kprobes_stress
 kp_check "rmmod kprobes_stress_kunit" rmmod kprobes_stress_kunit

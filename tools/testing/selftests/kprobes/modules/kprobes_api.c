@@ -306,6 +306,27 @@ static void kpt_test_blacklist(struct kunit *test)
 	}
 }
 
+/*
+ * Compiler preambles (__pfx_<fn>, __cfi_<fn>) are refused by name, also in
+ * a module; the same code under a plain name is accepted.
+ */
+static void kpt_test_preamble(struct kunit *test)
+{
+	static const char * const syms[] = {
+		"__pfx_kpt_api_padded", "__cfi_kpt_api_padded",
+	};
+	struct kpt_probe *p;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(syms); i++) {
+		p = kpt_new_sym(test, i, syms[i], 0);
+		KUNIT_EXPECT_EQ_MSG(test, kpt_register(test, &p->kp), -EINVAL,
+				    "probe on %s", syms[i]);
+	}
+	p = kpt_new_sym(test, i, "kpt_api_padded", 0);
+	KUNIT_EXPECT_EQ(test, kpt_register(test, &p->kp), 0);
+}
+
 /* The handlers ran pre then post, each in the order of @ids. */
 static void kpt_expect_order(struct kunit *test, const int *ids, int n)
 {
@@ -585,6 +606,7 @@ static struct kunit_case kpt_api_cases[] = {
 	KUNIT_CASE(kpt_test_not_boundary),
 	KUNIT_CASE(kpt_test_twice),
 	KUNIT_CASE(kpt_test_blacklist),
+	KUNIT_CASE(kpt_test_preamble),
 	KUNIT_CASE(kpt_test_order),
 	KUNIT_CASE(kpt_test_redirect_entry),
 	KUNIT_CASE(kpt_test_redirect_skip),

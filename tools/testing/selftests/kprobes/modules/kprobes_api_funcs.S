@@ -51,3 +51,24 @@ SYM_FUNC_END(kpt_api_depth)
 SYM_FUNC_START(kpt_api_text_end)
 	RET
 SYM_FUNC_END(kpt_api_text_end)
+
+/*
+ * Symbols named like the preambles the compiler puts in front of functions
+ * with function padding (__pfx_) or kCFI (__cfi_), and a control function
+ * of the same shape under a plain name: kprobes refuses the first two by
+ * their names alone.
+ */
+SYM_FUNC_START(__pfx_kpt_api_padded)
+	nop
+	RET
+SYM_FUNC_END(__pfx_kpt_api_padded)
+
+SYM_FUNC_START(__cfi_kpt_api_padded)
+	nop
+	RET
+SYM_FUNC_END(__cfi_kpt_api_padded)
+
+SYM_FUNC_START(kpt_api_padded)
+	nop
+	RET
+SYM_FUNC_END(kpt_api_padded)

@@ -8,10 +8,14 @@
  * called with inputs that run all of its instructions, still computes the
  * right results.  Done with a pre_handler alone (boostable), with a
  * post_handler too (single-stepped), and with a probe on every boundary of
- * a function at once.
+ * a function at once.  Finally every boundary is probed once more with
+ * jump optimization allowed, and the tables, which also mark branch
+ * targets and instructions that must run in place, predict which of the
+ * probes the optimizer turns into jumps.
  */
 #include <kunit/test.h>
 #include <linux/kprobes.h>
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -26,11 +30,15 @@
 #define KPT_REFUSED_ERR	(-EINVAL)
 #endif
 
+struct kpt_func;
+
 /* Per-offset result of a probe: how often each handler ran. */
 struct kpt_counted {
 	struct kprobe kp;
 	int pre;
 	int post;
+	const struct kpt_func *f;	/* where the probe is, for messages */
+	unsigned int off;
 };
 
 struct kpt_func {
@@ -121,6 +129,20 @@ static bool kpt_run_frame(struct kunit *test)
 	return KPT_CHECK(test, kpt_off_frame(10), 25);
 }
 
+/*
+ * An unmapped kernel address for kpt_off_fixup() to fault on: a user one
+ * would be an SMAP violation, which no exception fixup covers.
+ */
+#define KPT_UNMAPPED	((const long *)-PAGE_SIZE)
+
+static bool kpt_run_fixup(struct kunit *test)
+{
+	static const long five = 5;
+
+	return KPT_CHECK(test, kpt_off_fixup(&five, 10), 16) &
+	       KPT_CHECK(test, kpt_off_fixup(KPT_UNMAPPED, 10), 11);
+}
+
 #define KPT_FUNC(f) { #f, f, f##_bounds, kpt_run_##f }
 
 /* kpt_run_<name> without the "kpt_off_" prefix. */
@@ -131,6 +153,7 @@ static bool kpt_run_frame(struct kunit *test)
 #define kpt_run_kpt_off_string	kpt_run_string
 #define kpt_run_kpt_off_flags	kpt_run_flags
 #define kpt_run_kpt_off_frame	kpt_run_frame
+#define kpt_run_kpt_off_fixup	kpt_run_fixup
 
 static const struct kpt_func kpt_funcs[] = {
 	KPT_FUNC(kpt_off_helper),
@@ -140,6 +163,7 @@ static const struct kpt_func kpt_funcs[] = {
 	KPT_FUNC(kpt_off_string),
 	KPT_FUNC(kpt_off_flags),
 	KPT_FUNC(kpt_off_frame),
+	KPT_FUNC(kpt_off_fixup),
 };
 
 /* The function's size; its bounds table ends with it. */
@@ -170,6 +194,17 @@ static int kpt_expected(const struct kpt_func *f, unsigned int off)
 	if (!e)
 		return -EILSEQ;
 	return (e & KPT_B_REFUSED) ? KPT_REFUSED_ERR : 0;
+}
+
+/*
+ * After one run of the exercise function, a probe with @pre hits at @off
+ * had its post_handler run once per hit, but for the hit on an instruction
+ * that faulted: that one resumes at the fixup, with no post_handler.
+ */
+static int kpt_posts_expected(const struct kpt_func *f, unsigned int off,
+			      int pre)
+{
+	return (kpt_entry_at(f, off) & KPT_B_FAULTS) ? pre - 1 : pre;
 }
 
 static const struct kpt_func *kpt_param_func(struct kunit *test)
@@ -205,8 +240,9 @@ static void kpt_each_offset(struct kunit *test, bool post)
 			continue;
 		KUNIT_EXPECT_GT_MSG(test, c.pre, 0, "%s+%u", f->name, off);
 		if (post)
-			KUNIT_EXPECT_EQ_MSG(test, c.post, c.pre, "%s+%u",
-					    f->name, off);
+			KUNIT_EXPECT_EQ_MSG(test, c.post,
+					    kpt_posts_expected(f, off, c.pre),
+					    "%s+%u", f->name, off);
 		else
 			KUNIT_EXPECT_EQ(test, c.post, 0);
 		KUNIT_EXPECT_EQ_MSG(test, c.kp.nmissed, 0, "%s+%u",
@@ -270,10 +306,184 @@ static void kpt_test_all_at_once(struct kunit *test)
 	for (i = 0; i < n; i++) {
 		off = (unsigned long)c[i].kp.addr - (unsigned long)f->start;
 		KUNIT_EXPECT_GT_MSG(test, c[i].pre, 0, "%s+%u", f->name, off);
-		KUNIT_EXPECT_EQ_MSG(test, c[i].post, c[i].pre, "%s+%u",
-				    f->name, off);
+		KUNIT_EXPECT_EQ_MSG(test, c[i].post,
+				    kpt_posts_expected(f, off, c[i].pre),
+				    "%s+%u", f->name, off);
 	}
 	KUNIT_EXPECT_TRUE(test, f->exercise(test));
+}
+
+/* The bytes of a jump that replaces an optimized probe's breakpoint. */
+#define KPT_JMP_SIZE		5
+/* More than the most a jump covers: 4 bytes plus a 15-byte instruction. */
+#define KPT_OPT_SPACING		20
+/* How long the optimizer may take for one round, in milliseconds. */
+#define KPT_OPT_WAIT_MS		30000
+
+static bool kpt_has_indirect(const struct kpt_func *f)
+{
+	const u16 *b;
+
+	for (b = f->bounds; !(*b & KPT_B_END); b++)
+		if (*b & KPT_B_INDIRECT)
+			return true;
+	return false;
+}
+
+/*
+ * Should a lone probe without a post_handler at the boundary @off become
+ * a jump?  Only if the instructions the jump overwrites all lie in the
+ * function, may all run elsewhere, and no branch lands on any of them but
+ * the first; and never in a function with an indirect jump, whose targets
+ * are unknown.
+ */
+static bool kpt_opt_expected(const struct kpt_func *f, unsigned int off)
+{
+	const u16 *b = f->bounds;
+
+	if (kpt_has_indirect(f))
+		return false;
+	while ((*b & KPT_B_OFFSET) < off)
+		b++;
+	for (; !(*b & KPT_B_END); b++) {
+		unsigned int at = *b & KPT_B_OFFSET;
+
+		if (at >= off + KPT_JMP_SIZE)
+			break;
+		if (*b & (KPT_B_FIXED | KPT_B_REFUSED))
+			return false;
+		if (at != off && (*b & KPT_B_TARGET))
+			return false;
+	}
+	return (*b & KPT_B_OFFSET) >= off + KPT_JMP_SIZE;
+}
+
+static bool kpt_wait_optimized(struct kprobe *kp)
+{
+	unsigned int waited;
+
+	for (waited = 0; waited < KPT_OPT_WAIT_MS; waited += 20) {
+		if (kprobe_optimized(kp))
+			return true;
+		msleep(20);
+	}
+	return false;
+}
+
+/*
+ * The optimizer marks the probes of one pass under the registration lock;
+ * a registration waits for that lock, so after one every probe of the
+ * pass that optimized the canary shows its final state.
+ */
+static void kpt_wait_optimizer_done(struct kunit *test)
+{
+	struct kprobe kp = {
+		.addr = (kprobe_opcode_t *)kpt_off_text_end,
+	};
+
+	KUNIT_EXPECT_EQ(test, register_kprobe(&kp), 0);
+	unregister_kprobe(&kp);
+}
+
+/* Probe the boundaries at @round, @round + KPT_OPT_SPACING, ... of all. */
+static unsigned int kpt_opt_setup(struct kpt_counted *c, struct kprobe **kps,
+				  unsigned int round)
+{
+	unsigned int i, off, n = 1;
+
+	memset(&c[0], 0, sizeof(c[0]));
+	c[0].kp.addr = (kprobe_opcode_t *)kpt_off_canary;
+	c[0].kp.pre_handler = kpt_count_pre;
+	kps[0] = &c[0].kp;
+
+	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++) {
+		const struct kpt_func *f = &kpt_funcs[i];
+
+		for (off = round; off < kpt_size(f); off += KPT_OPT_SPACING) {
+			if (kpt_expected(f, off))
+				continue;
+			memset(&c[n], 0, sizeof(c[n]));
+			c[n].kp.addr = (kprobe_opcode_t *)(f->start + off);
+			c[n].kp.pre_handler = kpt_count_pre;
+			c[n].f = f;
+			c[n].off = off;
+			kps[n] = &c[n].kp;
+			n++;
+		}
+	}
+	return n;
+}
+
+static void kpt_opt_round(struct kunit *test, struct kpt_counted *c,
+			  struct kprobe **kps, unsigned int round)
+{
+	unsigned int i, n = kpt_opt_setup(c, kps, round);
+
+	KUNIT_ASSERT_EQ(test, register_kprobes(kps, n), 0);
+	if (!kpt_wait_optimized(&c[0].kp)) {
+		KUNIT_FAIL(test, "round %u: the canary was not optimized in %d ms",
+			   round, KPT_OPT_WAIT_MS);
+		unregister_kprobes(kps, n);
+		return;
+	}
+	kpt_wait_optimizer_done(test);
+
+	for (i = 1; i < n; i++)
+		KUNIT_EXPECT_EQ_MSG(test, kprobe_optimized(&c[i].kp),
+				    kpt_opt_expected(c[i].f, c[i].off),
+				    "is %s+%u optimized", c[i].f->name,
+				    c[i].off);
+	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++)
+		KUNIT_EXPECT_TRUE_MSG(test, kpt_funcs[i].exercise(test),
+				      "%s in round %u", kpt_funcs[i].name,
+				      round);
+	KUNIT_EXPECT_EQ(test, kpt_off_canary(4), 7);
+	unregister_kprobes(kps, n);
+
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_GT_MSG(test, c[i].pre, 0, "%s+%u",
+				    c[i].f ? c[i].f->name : "canary", c[i].off);
+		KUNIT_EXPECT_EQ_MSG(test, c[i].kp.nmissed, 0, "%s+%u",
+				    c[i].f ? c[i].f->name : "canary", c[i].off);
+	}
+}
+
+/*
+ * Every boundary with optimization allowed (test_offsets.sh sets the
+ * sysctl): the probes the tables predict are optimized, no other is, the
+ * functions compute the same results, every probe fires, and the code is
+ * byte for byte the original once the probes are gone.
+ */
+static void kpt_test_optimized(struct kunit *test)
+{
+	unsigned int i, round, most = 1;
+	struct kpt_counted *c;
+	struct kprobe **kps;
+	u8 *saved[ARRAY_SIZE(kpt_funcs)];
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "jump optimization is not built");
+
+	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++) {
+		most += kpt_size(&kpt_funcs[i]) / KPT_OPT_SPACING + 1;
+		saved[i] = kunit_kmalloc(test, kpt_size(&kpt_funcs[i]),
+					 GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, saved[i]);
+		memcpy(saved[i], kpt_funcs[i].start, kpt_size(&kpt_funcs[i]));
+	}
+	c = kunit_kcalloc(test, most, sizeof(*c), GFP_KERNEL);
+	kps = kunit_kcalloc(test, most, sizeof(*kps), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_NOT_NULL(test, kps);
+
+	for (round = 0; round < KPT_OPT_SPACING; round++)
+		kpt_opt_round(test, c, kps, round);
+
+	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++)
+		KUNIT_EXPECT_MEMEQ_MSG(test, kpt_funcs[i].start, saved[i],
+				       kpt_size(&kpt_funcs[i]),
+				       "%s after unregistration",
+				       kpt_funcs[i].name);
 }
 
 static void kpt_func_desc(const struct kpt_func *f, char *desc)
@@ -295,7 +505,7 @@ static void kpt_test_tables(struct kunit *test)
 	const u16 *b;
 	u16 prev = 0;
 
-	KUNIT_EXPECT_EQ(test, f->bounds[0], 0);
+	KUNIT_EXPECT_EQ(test, f->bounds[0] & KPT_B_OFFSET, 0);
 	for (b = f->bounds + 1; !(*b & KPT_B_END); b++) {
 		KUNIT_EXPECT_GT(test, *b & KPT_B_OFFSET, prev & KPT_B_OFFSET);
 		prev = *b;
@@ -310,6 +520,7 @@ static struct kunit_case kpt_offsets_cases[] = {
 	KUNIT_CASE_PARAM(kpt_test_pre_only, kpt_funcs_gen_params),
 	KUNIT_CASE_PARAM(kpt_test_pre_post, kpt_funcs_gen_params),
 	KUNIT_CASE_PARAM(kpt_test_all_at_once, kpt_funcs_gen_params),
+	KUNIT_CASE_SLOW(kpt_test_optimized),
 	{}
 };
 

@@ -8,12 +8,24 @@
 
 /*
  * A bounds table is a u16 array: one entry per instruction, its offset in
- * the function, flagged KPT_B_REFUSED for an instruction kprobes must not
- * probe; the last entry is the function's size flagged KPT_B_END.
+ * the function plus flags; the last entry is the function's size flagged
+ * KPT_B_END.  The flags say what the jump-optimization test needs to know:
+ *
+ *	KPT_B_REFUSED	kprobes must not probe the instruction at all
+ *	KPT_B_TARGET	a branch of the function lands on the instruction
+ *	KPT_B_FIXED	the instruction must run in place: it branches, calls,
+ *			returns or changes the flags register as a whole
+ *	KPT_B_INDIRECT	an indirect jump: it may reach anything in the function
+ *	KPT_B_FAULTS	faults once per run of the test's exercise function
+ *			and resumes at its exception-table fixup
  */
+#define KPT_B_OFFSET	0x03ff
+#define KPT_B_TARGET	0x0400
+#define KPT_B_FIXED	0x0800
+#define KPT_B_INDIRECT	0x1000
+#define KPT_B_FAULTS	0x2000
 #define KPT_B_END	0x4000
 #define KPT_B_REFUSED	0x8000
-#define KPT_B_OFFSET	0x0fff
 
 #ifndef __ASSEMBLY__
 #include <linux/types.h>
@@ -25,11 +37,14 @@ long kpt_off_calls(long x);
 long kpt_off_string(char *dst, const char *src, long n);
 long kpt_off_flags(long a, long b);
 long kpt_off_frame(long x);
+long kpt_off_fixup(const long *p, long x);
+long kpt_off_canary(long x);
+void kpt_off_text_end(void);
 
 extern const u16 kpt_off_helper_bounds[], kpt_off_sum_bounds[];
 extern const u16 kpt_off_switch_bounds[], kpt_off_calls_bounds[];
 extern const u16 kpt_off_string_bounds[], kpt_off_flags_bounds[];
-extern const u16 kpt_off_frame_bounds[];
+extern const u16 kpt_off_frame_bounds[], kpt_off_fixup_bounds[];
 extern long kpt_off_last;
 #endif /* __ASSEMBLY__ */
 

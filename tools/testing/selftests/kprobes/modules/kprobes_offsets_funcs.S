@@ -10,9 +10,12 @@
  * .rodata that kpt_func_end closes with the function's size (flagged
  * KPT_B_END).  "kpt_x" records an instruction kprobes must refuse
  * (flagged KPT_B_REFUSED).  So the test knows every instruction boundary
- * exactly.  kprobes_offsets.h describes the tables.
+ * exactly.  "kpt_t" marks a branch target and "kpt_j" an instruction that
+ * cannot run out of line, for the jump-optimization test.
+ * kprobes_offsets.h describes the tables.
  */
 #include <linux/linkage.h>
+#include <asm/asm.h>
 #include <asm/nospec-branch.h>
 
 #include "kprobes_offsets.h"
@@ -30,7 +33,16 @@
 .endm
 
 .macro kpt_x func, insn:vararg
-	kpt_bound \func, KPT_B_REFUSED, \insn
+	kpt_bound \func, KPT_B_REFUSED | KPT_B_FIXED, \insn
+.endm
+
+/* A branch target, and an instruction that must run where it is. */
+.macro kpt_t func, insn:vararg
+	kpt_bound \func, KPT_B_TARGET, \insn
+.endm
+
+.macro kpt_j func, insn:vararg
+	kpt_bound \func, KPT_B_FIXED, \insn
 .endm
 
 .macro kpt_func_begin func
@@ -67,7 +79,7 @@ SYM_DATA(kpt_off_last, .quad 0)
 /* long kpt_off_helper(long x): 2 * x + 1 */
 kpt_func_begin kpt_off_helper
 	kpt_i kpt_off_helper, lea 1(%rdi, %rdi), %rax
-	kpt_i kpt_off_helper, RET
+	kpt_j kpt_off_helper, RET
 	kpt_x kpt_off_helper, int3
 kpt_func_end kpt_off_helper
 
@@ -80,15 +92,15 @@ kpt_func_begin kpt_off_sum
 	kpt_i kpt_off_sum, xor %ecx, %ecx
 	kpt_i kpt_off_sum, lea kpt_off_table(%rip), %rdx
 .Lkpt_sum_loop:
-	kpt_i kpt_off_sum, cmp %rdi, %rcx
-	kpt_i kpt_off_sum, jae .Lkpt_sum_done
+	kpt_t kpt_off_sum, cmp %rdi, %rcx
+	kpt_j kpt_off_sum, jae .Lkpt_sum_done
 	kpt_i kpt_off_sum, add (%rdx, %rcx, 8), %rax
 	kpt_i kpt_off_sum, inc %rcx
-	kpt_i kpt_off_sum, jmp .Lkpt_sum_loop
+	kpt_j kpt_off_sum, jmp .Lkpt_sum_loop
 .Lkpt_sum_done:
-	kpt_i kpt_off_sum, add kpt_off_table + 8(%rip), %rax
+	kpt_t kpt_off_sum, add kpt_off_table + 8(%rip), %rax
 	kpt_i kpt_off_sum, mov %rax, kpt_off_last(%rip)
-	kpt_i kpt_off_sum, RET
+	kpt_j kpt_off_sum, RET
 kpt_func_end kpt_off_sum
 
 /*
@@ -97,30 +109,30 @@ kpt_func_end kpt_off_sum
  */
 kpt_func_begin kpt_off_switch
 	kpt_i kpt_off_switch, cmp $3, %rdi
-	kpt_i kpt_off_switch, ja .Lkpt_sw_default
+	kpt_j kpt_off_switch, ja .Lkpt_sw_default
 	kpt_i kpt_off_switch, mov .Lkpt_sw_table(, %rdi, 8), %rax
 	ANNOTATE_RETPOLINE_SAFE
-	kpt_i kpt_off_switch, jmp *%rax
+	kpt_bound kpt_off_switch, KPT_B_FIXED | KPT_B_INDIRECT, jmp *%rax
 .Lkpt_sw_0:
-	kpt_i kpt_off_switch, lea 1(%rsi), %rax
-	kpt_i kpt_off_switch, RET
+	kpt_t kpt_off_switch, lea 1(%rsi), %rax
+	kpt_j kpt_off_switch, RET
 .Lkpt_sw_1:
-	kpt_i kpt_off_switch, lea (%rsi, %rsi, 2), %rax
-	kpt_i kpt_off_switch, RET
+	kpt_t kpt_off_switch, lea (%rsi, %rsi, 2), %rax
+	kpt_j kpt_off_switch, RET
 .Lkpt_sw_2:
-	kpt_i kpt_off_switch, mov %rsi, %rax
+	kpt_t kpt_off_switch, mov %rsi, %rax
 	kpt_i kpt_off_switch, neg %rax
-	kpt_i kpt_off_switch, RET
+	kpt_j kpt_off_switch, RET
 .Lkpt_sw_3:
-	kpt_i kpt_off_switch, mov %rsi, %rax
+	kpt_t kpt_off_switch, mov %rsi, %rax
 	kpt_i kpt_off_switch, shl $4, %rax
-	kpt_i kpt_off_switch, RET
+	kpt_j kpt_off_switch, RET
 .Lkpt_sw_default:
-	kpt_i kpt_off_switch, xor %eax, %eax
+	kpt_t kpt_off_switch, xor %eax, %eax
 	kpt_i kpt_off_switch, mov $-1, %rdx
 	kpt_i kpt_off_switch, test %rsi, %rsi
 	kpt_i kpt_off_switch, cmovs %rdx, %rax
-	kpt_i kpt_off_switch, RET
+	kpt_j kpt_off_switch, RET
 kpt_func_end kpt_off_switch
 
 	.pushsection .rodata, "a"
@@ -136,15 +148,15 @@ kpt_func_end kpt_off_switch
 kpt_func_begin kpt_off_calls
 	kpt_i kpt_off_calls, push %rbx
 	kpt_i kpt_off_calls, mov %rdi, %rbx
-	kpt_i kpt_off_calls, call kpt_off_helper
+	kpt_j kpt_off_calls, call kpt_off_helper
 	kpt_i kpt_off_calls, add %rax, %rbx
 	kpt_i kpt_off_calls, lea kpt_off_helper(%rip), %rax
 	kpt_i kpt_off_calls, mov %rbx, %rdi
 	ANNOTATE_RETPOLINE_SAFE
-	kpt_i kpt_off_calls, call *%rax
+	kpt_j kpt_off_calls, call *%rax
 	kpt_i kpt_off_calls, pop %rbx
 	kpt_i kpt_off_calls, mov %rax, %rdi
-	kpt_i kpt_off_calls, jmp kpt_off_helper
+	kpt_j kpt_off_calls, jmp kpt_off_helper
 kpt_func_end kpt_off_calls
 
 /*
@@ -159,7 +171,7 @@ kpt_func_begin kpt_off_string
 	kpt_i kpt_off_string, mov $4, %ecx
 	kpt_i kpt_off_string, rep stosb
 	kpt_i kpt_off_string, lea 4(%rdx), %rax
-	kpt_i kpt_off_string, RET
+	kpt_j kpt_off_string, RET
 kpt_func_end kpt_off_string
 
 /*
@@ -170,23 +182,23 @@ kpt_func_begin kpt_off_flags
 	kpt_i kpt_off_flags, xor %eax, %eax
 	kpt_i kpt_off_flags, cmp %rsi, %rdi
 	kpt_i kpt_off_flags, setl %al
-	kpt_i kpt_off_flags, pushf
-	kpt_i kpt_off_flags, popf
-	kpt_i kpt_off_flags, {disp32} jge .Lkpt_flags_ge
+	kpt_j kpt_off_flags, pushf
+	kpt_j kpt_off_flags, popf
+	kpt_j kpt_off_flags, {disp32} jge .Lkpt_flags_ge
 	kpt_i kpt_off_flags, add $10, %rax
 .Lkpt_flags_ge:
-	kpt_i kpt_off_flags, mov $3, %ecx
+	kpt_t kpt_off_flags, mov $3, %ecx
 .Lkpt_flags_loop:
-	kpt_i kpt_off_flags, imul $3, %rax, %rax
-	kpt_i kpt_off_flags, loop .Lkpt_flags_loop
+	kpt_t kpt_off_flags, imul $3, %rax, %rax
+	kpt_j kpt_off_flags, loop .Lkpt_flags_loop
 	kpt_i kpt_off_flags, xchg %rax, %rdx
 	kpt_i kpt_off_flags, mov %rdx, %rax
 	kpt_i kpt_off_flags, test %rdi, %rdi
-	kpt_i kpt_off_flags, jns .Lkpt_flags_done
+	kpt_j kpt_off_flags, jns .Lkpt_flags_done
 	kpt_i kpt_off_flags, neg %rax
 .Lkpt_flags_done:
-	kpt_i kpt_off_flags, nopl 0(%rax)
-	kpt_i kpt_off_flags, RET
+	kpt_t kpt_off_flags, nopl 0(%rax)
+	kpt_j kpt_off_flags, RET
 kpt_func_end kpt_off_flags
 
 /* long kpt_off_frame(long x): 2 * x + 5, with a frame pointer and leave. */
@@ -200,8 +212,39 @@ kpt_func_begin kpt_off_frame
 	kpt_i kpt_off_frame, movzbl kpt_off_table + 16(%rip), %ecx
 	kpt_i kpt_off_frame, lea 1(%rax, %rcx), %rax
 	kpt_i kpt_off_frame, leave
-	kpt_i kpt_off_frame, RET
+	kpt_j kpt_off_frame, RET
 kpt_func_end kpt_off_frame
+
+/*
+ * long kpt_off_fixup(const long *p, long x): *p + x + 1, or x + 1 when
+ * reading *p faults.  The exception-table fixup of the load lands on the
+ * "dec" in the middle of the function (which then reads kpt_off_table[0],
+ * 1, instead), so a jump covering the "dec" but starting before it would
+ * break the fixup.
+ */
+kpt_func_begin kpt_off_fixup
+	kpt_i kpt_off_fixup, lea 2(%rsi), %rax
+.Lkpt_fixup_again:
+	kpt_t kpt_off_fixup, dec %rax
+	kpt_i kpt_off_fixup, mov %rdi, %rcx
+	kpt_i kpt_off_fixup, lea kpt_off_table(%rip), %rdi
+.Lkpt_fixup_load:
+	kpt_bound kpt_off_fixup, KPT_B_FIXED | KPT_B_FAULTS, mov (%rcx), %rdx
+	kpt_i kpt_off_fixup, add %rdx, %rax
+	kpt_j kpt_off_fixup, RET
+	_ASM_EXTABLE(.Lkpt_fixup_load, .Lkpt_fixup_again)
+kpt_func_end kpt_off_fixup
+
+/*
+ * long kpt_off_canary(long x): x + 3.  Its first two instructions can
+ * always be covered by a jump, so a probe on its entry tells when the
+ * optimizer has been through the probes registered with it.
+ */
+kpt_func_begin kpt_off_canary
+	kpt_i kpt_off_canary, lea 1(%rdi), %rax
+	kpt_i kpt_off_canary, add $2, %rax
+	kpt_j kpt_off_canary, RET
+kpt_func_end kpt_off_canary
 
 /*
  * kallsyms sizes a module function up to the next symbol; this one keeps

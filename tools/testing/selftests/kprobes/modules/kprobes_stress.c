@@ -7,11 +7,17 @@
  *
  * The run lasts "cycles" rounds or "seconds" seconds, whichever ends first
  * (module parameters).
+ *
+ * A second case keeps jump-optimized probes on the function while the
+ * threads call it, and takes their jumps away and back again, through
+ * every cause (a post_handler joining, disabling, the sysctl), for
+ * "opt_seconds" seconds.
  */
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/fs.h>
 #include <linux/jiffies.h>
 #include <linux/kprobes.h>
 #include <linux/kthread.h>
@@ -29,6 +35,10 @@ MODULE_PARM_DESC(cycles, "rounds of probe changes (default 3000)");
 static unsigned int kpt_seconds = 30;
 module_param_named(seconds, kpt_seconds, uint, 0444);
 MODULE_PARM_DESC(seconds, "time limit of the run (default 30)");
+
+static unsigned int kpt_opt_seconds = 20;
+module_param_named(opt_seconds, kpt_opt_seconds, uint, 0444);
+MODULE_PARM_DESC(opt_seconds, "time limit of the optimization case (default 20)");
 
 static const unsigned int kpt_bounds[KPT_NR_BOUNDS] = { 0, 3, 6, 9, 12 };
 
@@ -170,8 +180,171 @@ static void kpt_test_stress(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 0);
 }
 
+/* How long the optimizer may take to optimize a probe, in milliseconds. */
+#define KPT_OPT_WAIT_MS		30000
+#define KPT_OPT_SYSCTL		"/proc/sys/debug/kprobes-optimization"
+
+static bool kpt_wait_optimized(struct kprobe *kp)
+{
+	unsigned int waited;
+
+	for (waited = 0; waited < KPT_OPT_WAIT_MS; waited += 20) {
+		if (kprobe_optimized(kp))
+			return true;
+		msleep(20);
+	}
+	return false;
+}
+
+/* Write the optimization sysctl through its file, as an administrator. */
+static int kpt_write_sysctl(const char *val)
+{
+	size_t len = strlen(val);
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	f = filp_open(KPT_OPT_SYSCTL, O_WRONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	n = kernel_write(f, val, len, &pos);
+	filp_close(f, NULL);
+	if (n < 0)
+		return n;
+	return n == len ? 0 : -EIO;
+}
+
+static void kpt_sysctl_on(void *unused)
+{
+	kpt_write_sysctl("1");
+}
+
+/*
+ * One cycle: probes at +0 and +6 (each jump covers two instructions)
+ * become jumps; a post_handler joining +0, disabling +0 and the sysctl
+ * each take the jumps they concern away at once, and the optimizer puts
+ * them back once the cause is gone.
+ */
+static void kpt_opt_cycle(struct kunit *test, unsigned int cycle)
+{
+	struct kprobe a, b, post, *kps[2] = { &a, &b };
+
+	kpt_prepare(&a, 0, false);
+	kpt_prepare(&b, 6, false);
+	kpt_prepare(&post, 0, true);
+	KUNIT_ASSERT_EQ(test, register_kprobes(kps, 2), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&a) &&
+			      kpt_wait_optimized(&b), "cycle %u", cycle);
+
+	KUNIT_EXPECT_EQ(test, register_kprobe(&post), 0);
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&a));
+	KUNIT_EXPECT_TRUE(test, kprobe_optimized(&b));
+	unregister_kprobe(&post);
+	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&a),
+			      "after the post_handler left, cycle %u", cycle);
+
+	KUNIT_EXPECT_EQ(test, disable_kprobe(&a), 0);
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&a));
+	KUNIT_EXPECT_EQ(test, enable_kprobe(&a), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&a),
+			      "after enabling, cycle %u", cycle);
+
+	KUNIT_EXPECT_EQ(test, kpt_write_sysctl("0"), 0);
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&a));
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&b));
+	KUNIT_EXPECT_EQ(test, kpt_write_sysctl("1"), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&a) &&
+			      kpt_wait_optimized(&b),
+			      "after the sysctl, cycle %u", cycle);
+
+	unregister_kprobes(kps, 2);
+}
+
+static void kpt_test_optimize_under_load(struct kunit *test)
+{
+	unsigned long deadline = jiffies + kpt_opt_seconds * HZ;
+	struct task_struct **tasks;
+	unsigned int cpu, cycle;
+	u8 saved[KPT_FN_SIZE];
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "jump optimization is not built");
+	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("1"), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_sysctl_on,
+							NULL), 0);
+	memcpy(saved, kpt_stress_fn, sizeof(saved));
+
+	atomic_long_set(&kpt_calls, 0);
+	atomic_long_set(&kpt_wrong, 0);
+	atomic_long_set(&kpt_pre_hits, 0);
+	tasks = kunit_kcalloc(test, nr_cpu_ids, sizeof(*tasks), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tasks);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_stop_callers,
+							tasks), 0);
+	for_each_online_cpu(cpu) {
+		tasks[cpu] = kthread_run_on_cpu(kpt_caller,
+						(void *)(unsigned long)cpu,
+						cpu, "kpt_opt/%u");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tasks[cpu]));
+	}
+
+	for (cycle = 0; time_before(jiffies, deadline); cycle++)
+		kpt_opt_cycle(test, cycle);
+	kunit_release_action(test, kpt_stop_callers, tasks);
+
+	kunit_info(test, "%u cycles, %ld calls, %ld hits\n", cycle,
+		   atomic_long_read(&kpt_calls),
+		   atomic_long_read(&kpt_pre_hits));
+	KUNIT_EXPECT_GE(test, cycle, 2);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_wrong), 0);
+	KUNIT_EXPECT_GT(test, atomic_long_read(&kpt_pre_hits), 0);
+	KUNIT_EXPECT_MEMEQ(test, (u8 *)kpt_stress_fn, saved, sizeof(saved));
+	KUNIT_EXPECT_EQ(test, kpt_write_sysctl("2"), -EINVAL);
+}
+
+static int kpt_redirect_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_long_inc(&kpt_pre_hits);
+	instruction_pointer_set(regs, (unsigned long)kpt_stress_alt);
+	return 1;
+}
+
+/*
+ * A pre_handler that moves the instruction pointer and returns 1 sends the
+ * call elsewhere, the same way from a breakpoint and from a jump.
+ */
+static void kpt_test_optimized_redirect(struct kunit *test)
+{
+	struct kprobe kp = {
+		.addr = (kprobe_opcode_t *)kpt_stress_fn,
+		.pre_handler = kpt_redirect_pre,
+	};
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "jump optimization is not built");
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_sysctl_on,
+							NULL), 0);
+	atomic_long_set(&kpt_pre_hits, 0);
+
+	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("0"), 0);
+	KUNIT_ASSERT_EQ(test, register_kprobe(&kp), 0);
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&kp));
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(2, 3), 5);
+
+	KUNIT_EXPECT_EQ(test, kpt_write_sysctl("1"), 0);
+	KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&kp));
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(2, 3), 5);
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(-7, 3), -4);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 3);
+	unregister_kprobe(&kp);
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(2, 3), 11);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 3);
+}
+
 static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE_SLOW(kpt_test_stress),
+	KUNIT_CASE_SLOW(kpt_test_optimize_under_load),
+	KUNIT_CASE(kpt_test_optimized_redirect),
 	{}
 };
 

@@ -8,5 +8,6 @@
 #define KPT_FN_SIZE	13
 
 long kpt_stress_fn(long a, long b);
+long kpt_stress_alt(long a, long b);
 
 #endif /* _KPROBES_STRESS_H */

@@ -17,6 +17,12 @@ SYM_FUNC_START(kpt_stress_fn)
 	RET
 SYM_FUNC_END(kpt_stress_fn)
 
+/* long kpt_stress_alt(long a, long b): a + b, where a probe may send calls */
+SYM_FUNC_START(kpt_stress_alt)
+	lea	(%rdi, %rsi), %rax
+	RET
+SYM_FUNC_END(kpt_stress_alt)
+
 /*
  * kallsyms sizes a module function up to the next symbol; this one keeps
  * the last function above from seeming to extend over the rest of the
