@@ -143,7 +143,7 @@ run_check() {
 }
 
 run_demo() {
-	local dm=/tmp/dmesg.mark
+	local dm=/tmp/dmesg.mark p=/sys/module
 
 	echo "== kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
 	dmesg -C
@@ -151,18 +151,32 @@ run_demo() {
 	modprobe kprobe_example || return 1
 	echo "== modprobe kretprobe_example (kretprobe on kernel_clone)"
 	modprobe kretprobe_example || return 1
+	echo "== modprobe kprobe_batch_example (kernel_clone and do_exit, one batch)"
+	modprobe kprobe_batch_example || return 1
 	echo "== /sys/kernel/debug/kprobes/list"
 	cat /sys/kernel/debug/kprobes/list
 	echo "== forking three processes to hit kernel_clone"
 	for _ in 1 2 3; do /bin/true; done
-	rmmod kretprobe_example kprobe_example
+	echo "kprobe_example hits: $(cat $p/kprobe_example/parameters/hits)"
+	echo "kretprobe_example returns: $(cat $p/kretprobe_example/parameters/returns)," \
+		"last value (a pid): $(cat $p/kretprobe_example/parameters/last_retval)"
+	echo "kprobe_batch_example hits: $(cat $p/kprobe_batch_example/parameters/hits)"
+	echo "== disabling the batch (active=0), forking three more"
+	echo 0 >$p/kprobe_batch_example/parameters/active
+	grep -E 'kernel_clone|do_exit' /sys/kernel/debug/kprobes/list
+	for _ in 1 2 3; do /bin/true; done
+	echo "kprobe_batch_example hits: $(cat $p/kprobe_batch_example/parameters/hits) (unchanged)"
+	echo 1 >$p/kprobe_batch_example/parameters/active
+	rmmod kprobe_batch_example kretprobe_example kprobe_example
 	echo "== what the samples printed (dmesg)"
-	dmesg -t | grep -E 'kernel_clone|kretprobe|kprobe' >$dm
+	dmesg -t | grep -E 'kprobe_example|kretprobe_example|kprobe_batch_example' >$dm
 	cat $dm
-	grep -q '<kernel_clone>' $dm && grep -q 'kernel_clone returned' $dm || {
+	if ! grep -q 'kernel_clone+0x0> hit' $dm ||
+	   ! grep -q 'kernel_clone returned' $dm ||
+	   ! grep -q 'kernel_clone: [1-9][0-9]* hits' $dm; then
 		echo "== the samples did not fire"
 		return 1
-	}
+	fi
 	echo "== the samples fired"
 }
 

@@ -1,73 +1,255 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The samples/kprobes modules load, show up in the probe list, fire on
-# the function they probe and leave no probe behind when unloaded.
+# The samples/kprobes modules: each one is loaded on a function that only
+# this test calls (sethostname and setdomainname, through hostname(1) and
+# domainname(1) with a name that is too long, so nothing changes and each
+# call returns -EINVAL), and what it counts and prints is compared with the
+# number of calls made.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 
-FORKS=5
+CALLS=7
+SETHOST=__x64_sys_sethostname
+SETDOMAIN=__x64_sys_setdomainname
+# Longer than __NEW_UTS_LEN (64), so the syscall fails with -EINVAL, and
+# letters only: hostname(1) refuses some other names without calling it.
+LONG_NAME=$(printf 'kprobesample%.0s' 1 2 3 4 5 6)
+PARAMS=/sys/module
 
 ktap_print_header
 kp_setup
-ktap_set_plan 9
+ktap_set_plan 21
 
-# kp_log_count PATTERN - kernel log lines matching PATTERN since the log
-# was last cleared (clearing keeps the ring buffer from wrapping mid-count)
-kp_log_count()
+sethostname_calls()
 {
-	dmesg | grep -cE "$1"
+	for _ in $(seq "$1"); do
+		hostname "$LONG_NAME" 2>/dev/null
+	done
+	return 0
 }
 
-forks()
+setdomainname_calls()
 {
-	local i
+	for _ in $(seq "$1"); do
+		domainname "$LONG_NAME" 2>/dev/null
+	done
+	return 0
+}
 
-	for i in $(seq "$FORKS"); do
-		/bin/true
+param() { cat "$PARAMS/$1/parameters/$2"; }
+
+# expect WHAT GOT WANTED - fail with a message unless GOT equals WANTED
+expect()
+{
+	[ "$2" = "$3" ] || { echo "$1: got '$2', wanted '$3'"; return 1; }
+}
+
+# log_lines PATTERN - kernel log lines matching PATTERN
+log_lines() { dmesg | grep -cE -- "$1"; }
+
+no_probe_on() { ! grep -qE " [kr]  $1\+0x0 " $KP_LIST; }
+
+# -- kprobe_example: entry probe (an ftrace site) ----------------------------
+
+kprobe_entry()
+{
+	local hits
+
+	dmesg -C
+	hits=$(param kprobe_example hits)
+	sethostname_calls $CALLS
+	expect "hits" "$(($(param kprobe_example hits) - hits))" $CALLS &&
+	expect "hit lines" "$(log_lines "<$SETHOST\+0x0> hit [0-9]+ on CPU")" $CALLS
+}
+
+# kprobe_example_unload SYM+OFF - the exit line reports the same totals
+kprobe_example_unload()
+{
+	local hits
+
+	hits=$(param kprobe_example hits)
+	dmesg -C
+	rmmod kprobe_example || return 1
+	no_probe_on "$SETHOST" || { echo "probe left in $KP_LIST"; return 1; }
+	expect "exit line" "$(log_lines "$1: $hits hits, $hits post_handler runs, 0 missed")" 1
+}
+
+kp_check "kprobe_example symbol=$SETHOST loads" \
+	modprobe kprobe_example symbol=$SETHOST
+kp_check "kprobe_example's probe is listed as k on $SETHOST+0x0" \
+	test -n "$(kp_list_line $SETHOST+0x0 k)"
+kp_check "kprobe_example counts and logs each of $CALLS calls" kprobe_entry
+kp_check "rmmod kprobe_example removes the probe, final totals logged" \
+	kprobe_example_unload "$SETHOST\+0x0"
+
+# -- kprobe_example: a probe past the entry (int3 or jump, not ftrace) -------
+
+kprobe_body()
+{
+	local line hits
+
+	line=$(kp_list_line $SETHOST+0x5 k)
+	case $line in
+	"") echo "no k line for $SETHOST+0x5"; return 1 ;;
+	*FTRACE*) echo "body probe went through ftrace: $line"; return 1 ;;
+	esac
+	hits=$(param kprobe_example hits)
+	sethostname_calls $CALLS
+	expect "hits" "$(($(param kprobe_example hits) - hits))" $CALLS
+}
+
+kp_check "kprobe_example symbol=$SETHOST offset=5 loads" \
+	modprobe kprobe_example symbol=$SETHOST offset=5
+kp_check "the body probe counts each of $CALLS calls" kprobe_body
+kp_check "rmmod: post_handler ran once per hit" \
+	kprobe_example_unload "$SETHOST\+0x5"
+
+# -- kretprobe_example: return values, durations, private data ---------------
+
+kretprobe_returns()
+{
+	local n bad
+
+	dmesg -C
+	n=$(param kretprobe_example returns)
+	sethostname_calls $CALLS
+	expect "returns" "$(($(param kretprobe_example returns) - n))" $CALLS &&
+	expect "last_retval" "$(param kretprobe_example last_retval)" -22 &&
+	expect "return lines" \
+		"$(log_lines "$SETHOST returned -22 after [0-9]+ ns")" $CALLS || return 1
+	# The duration comes from the entry handler's private data: a call
+	# that takes no time at all would mean the data was lost.
+	bad=$(dmesg | sed -nE "s/.*$SETHOST returned -22 after ([0-9]+) ns.*/\1/p" |
+	      awk '$1 <= 0 || $1 > 1000000000' | wc -l)
+	expect "durations not in (0, 1 s]" "$bad" 0
+}
+
+kretprobe_unload()
+{
+	local n
+
+	n=$(param kretprobe_example returns)
+	dmesg -C
+	rmmod kretprobe_example || return 1
+	no_probe_on "$SETHOST" || { echo "probe left in $KP_LIST"; return 1; }
+	expect "exit line" \
+		"$(log_lines "$SETHOST: $n returns reported, 0 calls missed")" 1
+}
+
+kp_check "kretprobe_example func=$SETHOST loads" \
+	modprobe kretprobe_example func=$SETHOST
+kp_check "kretprobe_example's probe is listed as r on $SETHOST+0x0" \
+	test -n "$(kp_list_line $SETHOST+0x0 r)"
+kp_check "kretprobe_example reports $CALLS returns of -22 with their durations" \
+	kretprobe_returns
+kp_check "rmmod kretprobe_example removes the probe, none missed" \
+	kretprobe_unload
+
+# -- kprobe_batch_example: register_kprobes, disable, enable -----------------
+
+# batch_hits_are H D - the hits parameter reads "SETHOST H SETDOMAIN D"
+batch_hits_are()
+{
+	expect "hits" "$(param kprobe_batch_example hits)" \
+		"$SETHOST $1 $SETDOMAIN $2"
+}
+
+batch_listed()
+{
+	local s line
+
+	for s in $SETHOST $SETDOMAIN; do
+		line=$(kp_list_line "$s+0x0" k)
+		[ -n "$line" ] || { echo "no k line for $s"; return 1; }
+		case "$1:$line" in
+		disabled:*DISABLED*|enabled:*) ;;
+		*) echo "$s not $1: $line"; return 1 ;;
+		esac
+		case "$1:$line" in
+		enabled:*DISABLED*) echo "$s not enabled: $line"; return 1 ;;
+		esac
 	done
 }
 
-# fired PATTERN - at least FORKS new log lines match PATTERN after FORKS forks
-fired()
+batch_counts()
 {
-	local before after
-
-	dmesg -C
-	before=$(kp_log_count "$1")
-	forks
-	after=$(kp_log_count "$1")
-	[ $((after - before)) -ge "$FORKS" ] ||
-		{ echo "'$1': $before -> $after log lines after $FORKS forks"; return 1; }
+	sethostname_calls 3
+	setdomainname_calls 2
+	batch_hits_are "$1" "$2"
 }
 
-kp_check "modprobe kprobe_example" modprobe kprobe_example
-kp_check "kprobe_example's probe is listed on kernel_clone" \
-	test -n "$(kp_list_line kernel_clone+0x0 k)"
-kp_check "kprobe_example's handlers fire on fork" fired '<kernel_clone>'
-kp_check "rmmod kprobe_example removes its probe" \
-	sh -c 'rmmod kprobe_example && ! grep -q " k  kernel_clone+0x0 " '$KP_LIST
-
-kp_check "modprobe kretprobe_example" modprobe kretprobe_example
-kp_check "kretprobe_example's probe is listed as r on kernel_clone" \
-	test -n "$(kp_list_line kernel_clone+0x0 r)"
-kp_check "kretprobe_example reports kernel_clone returning" fired 'kernel_clone returned'
-kp_check "rmmod kretprobe_example removes its probe" \
-	sh -c 'rmmod kretprobe_example && ! grep -q " r  kernel_clone+0x0 " '$KP_LIST
-
-# The symbol parameter moves the sample's probe to another function.
-other()
+batch_set_active()
 {
-	local before after
-
-	modprobe kprobe_example symbol=$1 || return 1
-	dmesg -C
-	before=$(kp_log_count "<$1>")
-	kp_trigger_open 5
-	after=$(kp_log_count "<$1>")
-	rmmod kprobe_example
-	[ $((after - before)) -ge 5 ] ||
-		{ echo "<$1>: $before -> $after log lines after 5 opens"; return 1; }
+	echo "$1" >$PARAMS/kprobe_batch_example/parameters/active &&
+	expect "active" "$(param kprobe_batch_example active)" "$1"
 }
-kp_check "kprobe_example symbol=do_sys_openat2 fires on open" other do_sys_openat2
+
+# batch_toggle VALUE STATE - write VALUE to "active", both probes in STATE
+batch_toggle()
+{
+	batch_set_active "$1" && batch_listed "$2"
+}
+
+batch_unload()
+{
+	rmmod kprobe_batch_example || return 1
+	if ! no_probe_on $SETHOST || ! no_probe_on $SETDOMAIN; then
+		echo "probes left in $KP_LIST"
+		return 1
+	fi
+}
+
+# The second symbol does not exist: nothing may stay registered.
+batch_rollback()
+{
+	local err
+
+	if err=$(modprobe kprobe_batch_example \
+			symbols=$SETHOST,kprobe_no_such_function 2>&1); then
+		rmmod kprobe_batch_example
+		echo "loaded with an unknown symbol"
+		return 1
+	fi
+	no_probe_on $SETHOST || { echo "$SETHOST still probed after: $err"; return 1; }
+	dmesg | grep -q "register_kprobes() of 2 probes failed: -2" ||
+		{ echo "no -ENOENT report in the log"; return 1; }
+}
+
+kp_check "kprobe_batch_example registers $SETHOST and $SETDOMAIN in one batch" \
+	modprobe kprobe_batch_example symbols=$SETHOST,$SETDOMAIN
+kp_check "both batch probes are listed and enabled" batch_listed enabled
+kp_check "the batch probes count 3 and 2 calls" batch_counts 3 2
+kp_check "active=0 disables both probes (listed [DISABLED])" \
+	batch_toggle 0 disabled
+kp_check "disabled probes do not count" batch_counts 3 2
+kp_check "active=1 enables them again" batch_toggle 1 enabled
+kp_check "re-enabled probes count again" batch_counts 6 4
+kp_check "rmmod kprobe_batch_example removes both probes" batch_unload
+kp_check "an unknown symbol fails the whole batch, nothing stays registered" \
+	batch_rollback
+
+# -- the defaults, as `make run` shows them: kernel_clone on fork ------------
+
+default_fork()
+{
+	local hits returns
+
+	modprobe kprobe_example || return 1
+	modprobe kretprobe_example || { rmmod kprobe_example; return 1; }
+	hits=$(param kprobe_example hits)
+	returns=$(param kretprobe_example returns)
+	for _ in $(seq $CALLS); do
+		/bin/true
+	done
+	hits=$(($(param kprobe_example hits) - hits))
+	returns=$(($(param kretprobe_example returns) - returns))
+	rmmod kretprobe_example kprobe_example || return 1
+	if [ "$hits" -lt $CALLS ] || [ "$returns" -lt $CALLS ]; then
+		echo "$CALLS forks: $hits hits, $returns returns"
+		return 1
+	fi
+}
+kp_check "default samples fire on kernel_clone for each of $CALLS forks" \
+	default_fork
 
 ktap_finished
