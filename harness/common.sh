@@ -93,3 +93,30 @@ kp_objdir()  { echo "$KP_BUILD/obj/$1-$2"; }
 kp_moddir()  { echo "$KP_BUILD/mods/$1-$2"; }
 kp_rundir()  { echo "$KP_BUILD/runs/$1-$2"; }
 kp_base_version() { cat "$KP_BUILD/src/base/.kp-version" 2>/dev/null || echo unknown; }
+
+# kp_overlay_files - the files of ours that land in the kernel tree, one
+# path per line relative to the project top, sorted
+kp_overlay_files()
+{
+	local dirs="kernel arch include samples Documentation lib
+		    tools/testing/selftests/kprobes MAINTAINERS"
+
+	(
+		cd "$KP_TOP" || exit
+		# shellcheck disable=SC2086
+		if git rev-parse --git-dir >/dev/null 2>&1; then
+			git ls-files --cached --others --exclude-standard -- $dirs
+		else
+			find $dirs -type f 2>/dev/null || true
+		fi | while read -r f; do [ -f "$f" ] && echo "$f"; done | sort -u
+	)
+}
+
+# kp_deleted_files - upstream files our series removes (harness/deleted-files)
+kp_deleted_files()
+{
+	local list=$KP_HARNESS/deleted-files
+
+	[ -f "$list" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$list" | sort -u
+}

@@ -7,12 +7,15 @@
 # should be, and rewrites only the paths whose content differs, always
 # through a fresh file (never through a hard link into the base), so make
 # sees new timestamps exactly where content changed.
+#
+# MAINTAINERS is the one file not copied whole: ours holds only our
+# entries, and harness/maintainers.py splices them into the base file in
+# place of upstream's entries of the same name.
 . "$(dirname "$0")/common.sh"
 
 base=$(kp_srcdir base)
 patched=$(kp_srcdir patched)
 manifest=$patched/.kp-overlay-manifest
-deleted_list=$KP_HARNESS/deleted-files
 [ -f "$base/.kp-version" ] || kp_die "no base tree (run harness/base.sh)"
 
 if [ ! -d "$patched" ]; then
@@ -23,37 +26,22 @@ if [ ! -d "$patched" ]; then
 	: >"$manifest"
 fi
 
-# Files of ours that land in the kernel tree.
-overlay_files()
-{
-	local dirs="kernel arch include samples Documentation lib
-		    tools/testing/selftests/kprobes MAINTAINERS"
-
-	cd "$KP_TOP" || return
-	# shellcheck disable=SC2086
-	if git rev-parse --git-dir >/dev/null 2>&1; then
-		git ls-files --cached --others --exclude-standard -- $dirs
-	else
-		find $dirs -type f 2>/dev/null || true
-	fi | while read -r f; do [ -f "$f" ] && echo "$f"; done | sort -u
-}
-
-deleted_files()
-{
-	[ -f "$deleted_list" ] || return 0
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$deleted_list" | sort -u
-}
-
 ours=$(mktemp)
 gone=$(mktemp)
-trap 'rm -f "$ours" "$gone"' EXIT
-overlay_files >"$ours"
-deleted_files >"$gone"
+spliced=$(mktemp)
+trap 'rm -f "$ours" "$gone" "$spliced"' EXIT
+kp_overlay_files >"$ours"
+kp_deleted_files >"$gone"
 
 changed=0
 while read -r f; do
 	[ -n "$f" ] || continue
-	if grep -qxF -- "$f" "$ours"; then
+	if [ "$f" = MAINTAINERS ] && grep -qxF -- "$f" "$ours"; then
+		python3 "$KP_HARNESS/maintainers.py" "$base/MAINTAINERS" \
+			"$KP_TOP/MAINTAINERS" >"$spliced" ||
+			kp_die "cannot splice our MAINTAINERS entries into the base"
+		want=$spliced
+	elif grep -qxF -- "$f" "$ours"; then
 		want=$KP_TOP/$f
 	elif grep -qxF -- "$f" "$gone"; then
 		want=
