@@ -119,11 +119,10 @@ static nokprobe_inline void kprobe_reenter(struct kprobe_site *site,
 					   struct pt_regs *regs,
 					   struct kprobe_ctlblk *kcb)
 {
-	if (kcb->cur.state == KPROBE_CB_REENTER) {
-		pr_err("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
-		       site->addr);
-		BUG();
-	}
+	/* Only one nested level can be saved: a third one cannot resume. */
+	if (kcb->cur.state == KPROBE_CB_REENTER)
+		panic("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
+		      site->addr);
 
 	kprobe_site_missed(site);
 

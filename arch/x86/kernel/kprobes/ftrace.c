@@ -10,7 +10,6 @@
 #include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
-#include <asm/ftrace.h>
 #include <asm/text-patching.h>
 
 #include "common.h"

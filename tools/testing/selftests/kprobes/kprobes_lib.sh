@@ -43,8 +43,8 @@ kp_check()
 kp_setup()
 {
 	[ "$(id -u)" -eq 0 ] || { ktap_skip_all "must run as root"; exit "$KSFT_SKIP"; }
-	mountpoint -q $DEBUGFS || mount -t debugfs debugfs $DEBUGFS 2>/dev/null
-	mountpoint -q $TRACEFS || mount -t tracefs tracefs $TRACEFS 2>/dev/null
+	mountpoint -q $DEBUGFS || mount -t debugfs none $DEBUGFS 2>/dev/null
+	mountpoint -q $TRACEFS || mount -t tracefs none $TRACEFS 2>/dev/null
 	if [ ! -r $KP_LIST ]; then
 		ktap_skip_all "no $KP_LIST (CONFIG_KPROBES and CONFIG_DEBUG_FS needed)"
 		exit "$KSFT_SKIP"
@@ -105,7 +105,10 @@ kp_write_fails()
 # kp_kallsyms_addr SYM - address of a text symbol of the kernel proper
 kp_kallsyms_addr()
 {
-	awk -v s="$1" '($2 == "t" || $2 == "T") && $3 == s && NF == 3 { print $1; exit }' /proc/kallsyms
+	awk -v s="$1" '($2 == "t" || $2 == "T") && $3 == s && NF == 3 {
+		print $1
+		exit
+	}' /proc/kallsyms
 }
 
 # Something that opens files (do_sys_openat2) and reads them (vfs_read).

@@ -59,7 +59,8 @@ removed()
 kp_check "removed probes leave the list" removed
 
 if ! modprobe $MOD 2>/dev/null; then
-	ktap_skip_reason "a probe in a module names the module" "no $MOD module (CONFIG_SAMPLE_TRACE_PRINTK=m)"
+	ktap_skip_reason "a probe in a module names the module" \
+		"no $MOD module (CONFIG_SAMPLE_TRACE_PRINTK=m)"
 	ktap_skip_reason "a probe in an unloaded module is [GONE]" "no $MOD module"
 else
 	kp_add "p:$KP_GROUP/inmod $MOD:$MODFUNC" >/dev/null
