@@ -17,8 +17,9 @@ esac
 KP_HARNESS=$KP_TOP/harness
 KP_JOBS=${JOBS:-$(nproc)}
 KP_TARBALL=${KP_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-# The guest suites `make check` runs unless SUITES says otherwise.
-KP_SUITES=${SUITES:-selftests kunit ftrace}
+# The suites `make check` runs unless SUITES says otherwise: the guest
+# suites, and "docs", which runs on the host (harness/docs.sh).
+KP_SUITES=${SUITES:-selftests kunit ftrace docs}
 KP_START=${KP_START:-$(date +%s)}
 export KP_START
 

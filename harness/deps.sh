@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Install the Debian packages the harness needs, once. Packages that are
-# already installed are not touched, so a second run costs a dpkg query.
+# deps.sh [docs] - install the Debian packages the harness needs, once.
+# Packages that are already installed are not touched, so a second run
+# costs a dpkg query. "docs" installs what `make docs` needs instead.
 . "$(dirname "$0")/common.sh"
 
 # Build of the kernel and its tools, the guest, and the real clients that
@@ -9,6 +10,9 @@
 KP_PACKAGES="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev
 cpio kmod ccache python3 qemu-system-x86 busybox-static bpftrace
 trace-cmd linux-perf"
+# Sphinx for `make docs` (Documentation/sphinx/requirements.txt).
+[ "${1:-}" = docs ] && KP_PACKAGES="python3-sphinx python3-sphinx-rtd-theme
+python3-yaml"
 
 missing=
 for p in $KP_PACKAGES; do
