@@ -9,6 +9,9 @@
 #   make shell     interactive shell in the guest
 #   make -s kdir   path of the built kernel tree (KDIR for modules)
 #   make bench     per-hit and (un)registration costs, ours vs upstream
+#   make docs      Documentation/trace (kprobes.rst) with Sphinx
+#   make series    our overlay as a patch series in BUILD/series/
+#   make series-check  apply, checkpatch and build each patch of the series
 #
 # Variables: BUILD (build/), UPSTREAM=1 (the untouched base instead of
 # ours), VARIANTS ("default debug", for check), VARIANT (default, for
@@ -22,7 +25,7 @@ export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK
 
 H := harness
 
-.PHONY: run check shell kdir bench kernel deps clean help
+.PHONY: run check shell kdir bench kernel deps docs series series-check clean help
 
 run:
 	@$(H)/run.sh run
@@ -48,8 +51,17 @@ kernel:
 deps:
 	@$(H)/deps.sh
 
+docs:
+	@$(H)/docs.sh
+
+series:
+	@$(H)/series.sh
+
+series-check:
+	@$(H)/series-check.sh
+
 clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,20p' Makefile | sed 's/^# \{0,1\}//'

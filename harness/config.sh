@@ -7,7 +7,9 @@
 # (tools/testing/selftests/kprobes/config) and, for the debug variant,
 # harness/configs/debug.config, resolved by allnoconfig so that nothing
 # outside those lists is switched on. Every line of every fragment is then
-# checked against the result: an option that did not take is an error.
+# checked against the result: an option that did not take is an error
+# (a note only with KP_CONFIG_LAX=1, for the intermediate trees of
+# `make series-check`, which may lack what the tests need).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -54,5 +56,9 @@ while IFS='=' read -r sym val; do
 	fi
 done < <(sed -E 's/^# (CONFIG_[A-Za-z0-9_]+) is not set$/\1=n/' "$want" |
 	 awk -F= '{ v[$1] = $0 } END { for (s in v) print v[s] }' | sort)
-[ $bad -eq 0 ] || kp_die "config of $tree-$variant does not have every wanted option"
+if [ $bad -ne 0 ] && [ "${KP_CONFIG_LAX:-0}" = 1 ]; then
+	kp_log "config of $tree-$variant lacks wanted options (allowed here)"
+elif [ $bad -ne 0 ]; then
+	kp_die "config of $tree-$variant does not have every wanted option"
+fi
 echo "$stamp" >"$obj/.kp-config-stamp"

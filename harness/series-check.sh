@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# `make series-check`: regenerate the series ($BUILD/series/), then take a
+# fresh copy of the pristine base and, for each patch in order:
+#
+#  1. scripts/checkpatch.pl --strict on the patch: no error, no warning;
+#  2. every file the patch adds or deletes is covered by a MAINTAINERS
+#     entry of the tree it leaves (scripts/get_maintainer.pl);
+#  3. the patch applies (GNU patch, no fuzz);
+#  4. the kernel builds: tinyconfig plus our config fragments, as
+#     harness/config.sh makes it (options an early patch cannot offer yet
+#     are allowed to be missing), bzImage and modules, with ccache.
+#
+# checkpatch's FILE_PATH_CHANGES warning ("added, moved or deleted
+# file(s), does MAINTAINERS need updating?") is a question, not a finding:
+# step 2 answers it for every such file, so it is passed to checkpatch as
+# --ignore and checked there instead.
+#
+# Slow: one kernel build per patch (incremental after the first). Works in
+# $BUILD/series-check/, laid out like $BUILD itself so that ccache shares
+# the objects of the normal build.
+. "$(dirname "$0")/common.sh"
+
+"$KP_HARNESS/series.sh"
+base=$(kp_srcdir base)
+sc=$KP_BUILD/series-check
+src=$sc/src/patched
+obj=$sc/obj/patched-default
+summary=$sc/summary.txt
+mkdir -p "$sc/src" "$sc/logs"
+
+kp_log "fresh copy of the base in ${src#"$KP_TOP"/}"
+rm -rf "$src"
+cp -al "$base" "$src"
+
+# files_with MODE PATCH - paths the patch creates (new) or removes (deleted)
+files_with()
+{
+	awk -v mode="$1" '
+		/^diff --git / { path = substr($4, 3) }
+		$0 ~ "^" mode " file mode " { print path }' "$2"
+}
+
+# uncovered TREE FILE... - the files no MAINTAINERS entry of TREE lists
+uncovered()
+{
+	local tree=$1 f out
+	shift
+
+	for f in "$@"; do
+		out=$(cd "$tree" && perl scripts/get_maintainer.pl --no-git \
+			--no-git-fallback --no-rolestats --sections -f "$f" 2>/dev/null |
+			grep -E '^[A-Z][A-Z0-9 /()_,.-]+$' | grep -v '^THE REST$' || true)
+		[ -n "$out" ] || echo "$f"
+	done
+}
+
+check_one()
+{
+	local p=$1 name cp added deleted missing
+
+	name=$(basename "$p" .patch)
+	cp=$(cd "$base" && perl scripts/checkpatch.pl --strict \
+		--ignore FILE_PATH_CHANGES "$p" 2>&1 | grep '^total:' || true)
+	case $cp in
+	"total: 0 errors, 0 warnings,"*) ;;
+	*)
+		(cd "$base" && perl scripts/checkpatch.pl --strict \
+			--ignore FILE_PATH_CHANGES "$p") >&2
+		kp_die "$name: checkpatch: $cp"
+		;;
+	esac
+	mapfile -t deleted < <(files_with deleted "$p")
+	missing=$(uncovered "$src" "${deleted[@]}")
+	patch -p1 -d "$src" --batch --forward --fuzz=0 --dry-run -s <"$p" >/dev/null ||
+		kp_die "$name does not apply"
+	patch -p1 -d "$src" --batch --forward --fuzz=0 -s <"$p" ||
+		kp_die "$name does not apply"
+	mapfile -t added < <(files_with new "$p")
+	missing="$missing$(uncovered "$src" "${added[@]}")"
+	[ -z "$missing" ] || kp_die "$name: no MAINTAINERS entry covers: $missing"
+	# Reconfigure for every patch: Kconfig may have changed.
+	rm -f "$obj/.kp-config-stamp"
+	BUILD=$sc KP_CONFIG_LAX=1 "$KP_HARNESS/build.sh" patched default
+	printf '%-60s %s; applies; builds\n' "$name" "${cp%%, [0-9]* lines checked}" >>"$summary"
+}
+
+: >"$summary"
+n=0
+for p in "$KP_BUILD"/series/[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	n=$((n + 1))
+	kp_log "patch $(basename "$p")"
+	check_one "$p"
+done
+[ $n -gt 0 ] || kp_die "no patches in ${KP_BUILD#"$KP_TOP"/}/series"
+# The last patch must leave exactly the tree that `make check` tests.
+"$KP_HARNESS/prepare.sh" patched
+diff -r -q -x .kp-overlay-manifest -x .kp-version "$src" "$(kp_srcdir patched)" >"$sc/tree.diff" ||
+	kp_die "the series does not end at the overlay: $(head -5 "$sc/tree.diff")"
+cat "$summary"
+kp_log "series-check: $n patches apply, pass checkpatch --strict and build one by one"
