@@ -20,9 +20,9 @@ import sys
 
 
 def parse(lines):
-    """Split MAINTAINERS into (preamble, [entries]); an entry is a list of
-    lines starting with its title and ending before the blank line."""
-    entries, cur, start = [], None, None
+    """The entries of MAINTAINERS as {line index: lines}: an entry is its
+    title line and the field lines after it, up to a blank line."""
+    entries, cur, first, start = {}, None, None, None
     for i, line in enumerate(lines):
         is_field = len(line) > 2 and line[1] == ':' and line[0].isupper()
         if cur is None:
@@ -32,15 +32,15 @@ def parse(lines):
             if start is not None and i > start and line.strip() and \
                     not is_field and i + 1 < len(lines) and \
                     lines[i + 1][1:2] == ':':
-                cur = [line]
+                cur, first = [line], i
             continue
         if line.strip():
             cur.append(line)
         else:
-            entries.append(cur)
+            entries[first] = cur
             cur = None
     if cur:
-        entries.append(cur)
+        entries[first] = cur
     return entries
 
 
@@ -81,7 +81,7 @@ def main(argv):
     with open(argv[1]) as f:
         base = f.readlines()
     with open(argv[2]) as f:
-        ours = [e for e in parse(['-----\n', '\n'] + f.readlines())]
+        ours = list(parse(['-----\n', '\n'] + f.readlines()).values())
     applied = None
     if len(argv) == 4:
         with open(argv[3]) as f:
@@ -90,16 +90,7 @@ def main(argv):
         sys.exit('maintainers.py: no entry in ' + argv[2])
     titles = {entry_title(e): e for e in ours}
     out, i, done = [], 0, set()
-    entries = parse(base)
-    index = {}
-    # Map each base entry's title line number so it can be replaced.
-    pos = 0
-    for e in entries:
-        while base[pos] != e[0] or (pos + 1 < len(base) and
-                                    base[pos + 1] != e[1]):
-            pos += 1
-        index[pos] = e
-        pos += len(e)
+    index = parse(base)
     while i < len(base):
         e = index.get(i)
         if e is not None and entry_title(e) in titles:

@@ -138,6 +138,19 @@ def write_cover(out, top, sdir, version):
         f.write(text)
 
 
+def identity(top):
+    """Who signs the patches: git's user.name/user.email, or the author
+    of the project's last commit where those are not set (a CI clone)."""
+    ident = {}
+    for key, fmt in (('user.name', '%an'), ('user.email', '%ae')):
+        try:
+            ident[key] = git(top, 'config', key, capture=True).strip()
+        except subprocess.CalledProcessError:
+            ident[key] = git(top, 'log', '-1', '--format=' + fmt,
+                             capture=True).strip()
+    return ident
+
+
 def main(argv):
     if len(argv) != 7:
         sys.exit(__doc__)
@@ -162,8 +175,7 @@ def main(argv):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     git(work, 'init', '-q')
-    ident = {k: git(top, 'config', k, capture=True).strip()
-             for k in ('user.name', 'user.email')}
+    ident = identity(top)
     date = git(top, 'log', '-1', '--format=%cI', capture=True).strip()
     env = {'GIT_AUTHOR_NAME': ident['user.name'],
            'GIT_AUTHOR_EMAIL': ident['user.email'],
