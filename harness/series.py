@@ -126,10 +126,11 @@ def write_cover(out, top, sdir, version):
     blurb = blurb.strip() + '\n\nBase: Linux %s (Debian linux-source-6.12).\n' % version
     table = bench_table(top)
     if table:
-        blurb += ('\nOverhead, from `make bench` under QEMU (TCG, no KVM);'
-                  ' per-hit rows are\nguest instructions under'
-                  ' -icount shift=0, so they are not hardware times:\n\n'
-                  + table)
+        blurb += ('\nOverhead, from `make bench` (README.md of the project,'
+                  ' to be refreshed),\nmeasured under QEMU emulation'
+                  ' (TCG, no KVM) with -icount shift=0: hit.* rows\n'
+                  'are guest instructions per hit, reg.* rows guest'
+                  ' nanoseconds; not hardware\ntimes.\n\n' + table)
     else:
         blurb += '\nNo measured `make bench` table in README.md yet.\n'
     text = text.replace('*** SUBJECT HERE ***', subject.strip())
