@@ -32,6 +32,16 @@ mkdir -p "$sc/src" "$sc/logs"
 kp_log "fresh copy of the base in ${src#"$KP_TOP"/}"
 rm -rf "$src"
 cp -al "$base" "$src"
+# The object directory is kept from the last run, which ended with every
+# patch applied. Give each file any patch touches a new timestamp (as a
+# copy: the others stay hard links into the base), so that make rebuilds
+# it from its base version now instead of trusting an object compiled
+# from a later patch.
+cat "$KP_BUILD"/series/[0-9][0-9][0-9][0-9]-*.patch |
+	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' | sort -u | while read -r f; do
+	[ -f "$base/$f" ] && cp --remove-destination "$base/$f" "$src/$f"
+	true
+done
 
 # files_with MODE PATCH - paths the patch creates (new) or removes (deleted)
 files_with()
