@@ -19,6 +19,7 @@
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/rcupdate.h>
+#include <linux/rculist.h>
 #include <linux/mutex.h>
 #include <linux/ftrace.h>
 #include <linux/refcount.h>
@@ -448,7 +449,10 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * for a breakpoint, interrupts) disabled:
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
  *	kprobe_site_wants_post(), kprobe_site_missed(), kprobe_site_fault()
- * and set/clear current_kprobe through kprobe_site_enter()/kprobe_site_leave().
+ * and set/clear current_kprobe through kprobe_site_enter()/kprobe_site_leave(),
+ * which also open and close the hit bracket described below; the whole
+ * use of a site's probes, including a single-step in between, must lie
+ * inside one bracket.
  */
 
 /**
@@ -527,7 +531,6 @@ void kprobe_opt_slot_free(void *slot);
 #endif
 
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
-bool kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_missed(struct kprobe_site *site);
 int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
@@ -549,28 +552,133 @@ static nokprobe_inline bool kprobe_site_wants_post(struct kprobe_site *site)
 	return READ_ONCE(site->nr_post);
 }
 
+/* Stands in for a running probe where there is none (kernel/kprobes/core.c). */
+extern struct kprobe kprobe_busy_marker;
+
+/*
+ * Hit brackets.  Every path that may touch a struct kprobe it found on a
+ * site (a breakpoint hit from the trap to the end of its post handlers,
+ * the ftrace callback, the detour of an optimized site, counting a miss)
+ * runs between kprobe_hit_begin() and kprobe_hit_end() on one CPU with
+ * preemption disabled.  kprobe_hits_wait() (kernel/kprobes/hits.c) waits
+ * until every bracket that began before it was called has ended, which is
+ * what lets unregister_kprobe() return without a grace period.
+ *
+ * kprobe_hit_word of a CPU packs two counters:
+ *
+ *	bits 0..7	nesting depth (an NMI or a probe hit inside a bracket)
+ *	bits 8..	generation, advanced each time the depth drops to 0
+ */
+#define KPROBE_HIT_NEST_BITS	8
+#define KPROBE_HIT_NEST_MASK	(BIT(KPROBE_HIT_NEST_BITS) - 1)
+
+DECLARE_PER_CPU(unsigned long, kprobe_hit_word);
+
 /**
- * kprobe_site_enter() - mark @site's first probe as running on this CPU
+ * kprobe_hit_begin() - this CPU starts using probes it finds on sites
+ *
+ * A plain per-CPU increment is enough: a bracket nested in this one (an
+ * NMI) ends before this CPU resumes and leaves the word as it found it.
+ *
+ * Context: preemption or interrupts disabled until kprobe_hit_end().
+ */
+static __always_inline void kprobe_hit_begin(void)
+{
+	__this_cpu_inc(kprobe_hit_word);
+	/*
+	 * The store above comes before any probe is read.  Across CPUs that
+	 * is ordered by the interrupt kprobe_hits_wait() sends to this CPU,
+	 * which pairs with this store.
+	 */
+	barrier();
+}
+
+/**
+ * kprobe_hit_end() - this CPU is done with the probes of its bracket
+ *
+ * Leaving the outermost bracket moves the word to the next generation.
+ *
+ * Context: after kprobe_hit_begin() on the same CPU.
+ */
+static __always_inline void kprobe_hit_end(void)
+{
+	unsigned long word = __this_cpu_read(kprobe_hit_word);
+
+	if ((word & KPROBE_HIT_NEST_MASK) == 1)
+		word += KPROBE_HIT_NEST_MASK;	/* depth 0, generation + 1 */
+	else
+		word--;
+	/*
+	 * Every access to a probe is done before the new value shows; pairs
+	 * with the smp_load_acquire() in kprobe_hits_wait().
+	 */
+	smp_store_release(raw_cpu_ptr(&kprobe_hit_word), word);
+}
+
+/**
+ * kprobe_site_run_pre() - run the pre_handlers of every enabled probe
+ * @site: site that was hit
+ * @regs: registers at the hit, instruction pointer as the arch defines it
+ *
+ * Handlers run in registration order.  current_kprobe names the probe
+ * whose handler runs and still names the last one on return, so that the
+ * instruction executed afterwards is seen as part of the probe hit.
+ * Inline: it is the heart of every hit path.
+ *
+ * Context: trap or ftrace handler, preemption disabled, inside a hit
+ * bracket.
+ * Return: true if a handler changed the instruction pointer: the caller
+ * resumes there and skips the instruction and the post_handlers.
+ */
+static nokprobe_inline bool kprobe_site_run_pre(struct kprobe_site *site,
+						struct pt_regs *regs)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+		if (kprobe_disabled(p))
+			continue;
+		__this_cpu_write(current_kprobe, p);
+		if (p->pre_handler && p->pre_handler(p, regs))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * kprobe_site_enter() - start a hit bracket and mark @site's first probe
+ *	as running on this CPU
  * @site: the site being handled
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
 static nokprobe_inline void kprobe_site_enter(struct kprobe_site *site)
 {
-	struct hlist_node *first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
-	struct kprobe *p = first ? hlist_entry(first, struct kprobe, hlist) : NULL;
+	struct hlist_node *first;
+	struct kprobe *p;
 
+	kprobe_hit_begin();
+	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
+	/*
+	 * A site whose probes were all unregistered may still be armed for
+	 * a while (kernel/kprobes/reclaim.c); its hits still run the probed
+	 * instruction, and this CPU must still look busy while they do.
+	 */
+	p = first ? hlist_entry(first, struct kprobe, hlist) :
+		    &kprobe_busy_marker;
 	__this_cpu_write(current_kprobe, p);
 }
 
 /**
- * kprobe_site_leave() - no probe runs on this CPU any more
+ * kprobe_site_leave() - no probe runs on this CPU any more; ends the hit
+ *	bracket of kprobe_site_enter()
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
 static nokprobe_inline void kprobe_site_leave(void)
 {
 	__this_cpu_write(current_kprobe, NULL);
+	kprobe_hit_end();
 }
 #endif /* CONFIG_KPROBES */
 
