@@ -487,8 +487,9 @@ enum kprobe_site_state {
  * @on_ftrace: hooked through ftrace rather than a breakpoint
  * @opt_pending: prepared for jump optimization, waiting for the grace
  *	period after which the jump may be written (kernel/kprobes/optimize.c)
- * @ainsn: architecture data (out-of-line copy, emulation)
  * @batch: link while a batch operation (arm, disarm, retire) works on the site
+ * @ainsn: architecture data (out-of-line copy, emulation); last, because
+ *	sites with @on_ftrace set are allocated without it
  */
 struct kprobe_site {
 	struct hlist_node hnode;
@@ -499,8 +500,8 @@ struct kprobe_site {
 	unsigned int nr_post;
 	bool on_ftrace;
 	bool opt_pending;
-	struct arch_specific_insn ainsn;
 	struct list_head batch;
+	struct arch_specific_insn ainsn;
 };
 
 int arch_kprobe_prepare(struct kprobe_site *site);

@@ -16,6 +16,7 @@
 #include <linux/init.h>
 #include <linux/kprobes.h>
 #include <linux/rculist.h>
+#include <linux/slab.h>
 
 #include "internal.h"
 
@@ -24,6 +25,10 @@ DEFINE_MUTEX(kprobe_mutex);
 
 /* Sites by address; written under kprobe_mutex, read under RCU. */
 struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
+
+/* Sites (struct kprobe_site), and ftrace sites, which lack the arch part. */
+struct kmem_cache *kprobe_site_cache;
+struct kmem_cache *kprobe_ftrace_site_cache;
 
 /* Set through debugfs "enabled": every site stays disarmed while true. */
 bool kprobes_all_disarmed;
@@ -199,6 +204,13 @@ static int __init kprobes_init(void)
 
 	for (i = 0; i < KPROBE_TABLE_SIZE; i++)
 		INIT_HLIST_HEAD(&kprobe_table[i]);
+
+	kprobe_site_cache = KMEM_CACHE(kprobe_site, SLAB_PANIC);
+	kprobe_ftrace_site_cache =
+		kmem_cache_create("kprobe_ftrace_site",
+				  offsetof(struct kprobe_site, ainsn),
+				  __alignof__(struct kprobe_site), SLAB_PANIC,
+				  NULL);
 
 	ret = kprobe_blacklist_init();
 	if (ret)

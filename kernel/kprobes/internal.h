@@ -31,6 +31,8 @@
 
 /* core.c */
 extern struct mutex kprobe_mutex;
+extern struct kmem_cache *kprobe_site_cache;
+extern struct kmem_cache *kprobe_ftrace_site_cache;
 extern struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
 extern bool kprobes_all_disarmed;
 
@@ -50,6 +52,7 @@ int kprobe_sites_arm_locked(struct list_head *batch);
 void kprobe_sites_disarm_locked(struct list_head *batch);
 int kprobe_site_sync_armed_locked(struct kprobe_site *site);
 void kprobe_site_retire_locked(struct kprobe_site *site);
+void kprobe_site_dealloc(struct kprobe_site *site);
 
 /**
  * kprobe_site_is_armed() - is @site's breakpoint, jump or ftrace hook live?

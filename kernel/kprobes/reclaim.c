@@ -130,6 +130,6 @@ static void kprobe_free_fn(struct work_struct *work)
 			kprobe_opt_release(site);
 			arch_kprobe_release(site);
 		}
-		kfree(site);
+		kprobe_site_dealloc(site);
 	}
 }

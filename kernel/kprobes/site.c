@@ -52,7 +52,8 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
  * kprobe_site_create_locked() - prepare a new site at @addr
  * @addr: address to probe; already checked against the blacklist
  *
- * An ftrace call site is hooked through ftrace; anything else gets the
+ * An ftrace call site is hooked through ftrace and its site has no
+ * architecture data (a smaller object); anything else gets the
  * architecture's out-of-line copy.
  *
  * Context: kprobe_mutex held; may sleep.
@@ -64,25 +65,40 @@ struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr)
 	struct kprobe_site *site;
 	int ret = 0;
 
+	bool on_ftrace = arch_kprobe_ftrace_site((unsigned long)addr);
+
 	lockdep_assert_held(&kprobe_mutex);
-	site = kzalloc(sizeof(*site), GFP_KERNEL);
+	site = kmem_cache_zalloc(on_ftrace ? kprobe_ftrace_site_cache :
+					     kprobe_site_cache, GFP_KERNEL);
 	if (!site)
 		return ERR_PTR(-ENOMEM);
 	site->addr = addr;
 	INIT_HLIST_HEAD(&site->probes);
 	INIT_LIST_HEAD(&site->batch);
 	site->state = KPROBE_SITE_NEW;
-	site->on_ftrace = arch_kprobe_ftrace_site((unsigned long)addr);
+	site->on_ftrace = on_ftrace;
 	if (!site->on_ftrace) {
 		/* The original instruction must be back before it is read. */
 		kprobe_opt_clear_range_locked(addr);
 		ret = arch_kprobe_prepare(site);
 	}
 	if (ret) {
-		kfree(site);
+		kprobe_site_dealloc(site);
 		return ERR_PTR(ret);
 	}
 	return site;
+}
+
+/**
+ * kprobe_site_dealloc() - give the memory of a site back
+ * @site: a site no CPU can reach any more, its arch data released
+ *
+ * Context: any.
+ */
+void kprobe_site_dealloc(struct kprobe_site *site)
+{
+	kmem_cache_free(site->on_ftrace ? kprobe_ftrace_site_cache :
+					  kprobe_site_cache, site);
 }
 
 /**

@@ -23,11 +23,16 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 {
 	unsigned long resume = regs->ip;
 
-	kprobe_site_enter(site);
-	/* Set before filling in; pairs with kprobe_cpu_busy() in core.c. */
+	/*
+	 * No need for kprobe_site_enter(): kprobe_site_run_pre() names each
+	 * probe in current_kprobe before its handler runs, and until then
+	 * the state below marks this CPU busy.
+	 */
+	kprobe_hit_begin();
+	kcb->cur.state = KPROBE_CB_HANDLERS;
+	/* Busy before the site is set; pairs with kprobe_cpu_busy() in core.c. */
 	barrier();
 	kcb->cur.site = site;
-	kcb->cur.state = KPROBE_CB_HANDLERS;
 
 	regs->ip = ip + INT3_INSN_SIZE;
 	if (!kprobe_site_run_pre(site, regs)) {

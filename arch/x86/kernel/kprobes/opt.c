@@ -61,11 +61,15 @@ __visible bool kprobe_x86_opt_hit(struct kprobe_site *site,
 	}
 
 	regs->ip = (unsigned long)site->addr + INT3_INSN_SIZE;
-	kprobe_site_enter(site);
-	/* Set before filling in; pairs with kprobe_cpu_busy() in core.c. */
+	/*
+	 * As in the ftrace path: kprobe_site_run_pre() sets current_kprobe,
+	 * and until it does the state marks this CPU busy.
+	 */
+	kprobe_hit_begin();
+	kcb->cur.state = KPROBE_CB_HANDLERS;
+	/* Busy before the site is set; pairs with kprobe_cpu_busy() in core.c. */
 	barrier();
 	kcb->cur.site = site;
-	kcb->cur.state = KPROBE_CB_HANDLERS;
 
 	moved = kprobe_site_run_pre(site, regs);
 
