@@ -391,11 +391,13 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * line in struct arch_specific_insn (embedded as site->ainsn), defines
  * kprobe_opcode_t and KPROBE_SLOT_SIZE in <asm/kprobes.h>, and implements:
  *
- * arch_kprobe_prepare(site)
+ * arch_kprobe_prepare(site, func)
  *	Check that site->addr starts an instruction (-EILSEQ if not) that can
  *	be probed (-EINVAL if not), copy it into an out-of-line slot taken
- *	with kprobe_slot_alloc() and fill site->ainsn.  Called with
- *	kprobe_mutex held, before the site is visible to the trap handler.
+ *	with kprobe_slot_alloc() and fill site->ainsn.  func is the start of
+ *	the symbol holding site->addr (the core looked it up already: in a
+ *	large module a lookup is costly).  Called with kprobe_mutex held,
+ *	before the site is visible to the trap handler.
  * arch_kprobe_release(site)
  *	Undo arch_kprobe_prepare(); the core has already waited for every CPU
  *	to leave the site's slot.
@@ -504,7 +506,7 @@ struct kprobe_site {
 	struct arch_specific_insn ainsn;
 };
 
-int arch_kprobe_prepare(struct kprobe_site *site);
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func);
 void arch_kprobe_release(struct kprobe_site *site);
 void arch_kprobe_arm(struct kprobe_site *site);
 void arch_kprobe_disarm(struct kprobe_site *site);

@@ -45,7 +45,8 @@ void kprobe_sites_mark_gone_locked(struct list_head *batch);
 
 /* site.c */
 struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr);
-struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr);
+struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr,
+					      unsigned long func);
 void kprobe_site_publish_locked(struct kprobe_site *site);
 bool kprobe_site_wants_armed(struct kprobe_site *site);
 int kprobe_sites_arm_locked(struct list_head *batch);
@@ -103,6 +104,8 @@ void kprobe_sites_free(struct list_head *dead);
 /* blacklist.c */
 int kprobe_blacklist_init(void);
 bool kprobe_blacklisted(unsigned long addr);
+bool kprobe_blacklisted_range(unsigned long addr);
+bool kprobe_blacklisted_name(const char *name);
 void kprobe_blacklist_add_module(struct module *mod);
 void kprobe_blacklist_remove_module(struct module *mod);
 extern const struct seq_operations kprobe_blacklist_seq_ops;

@@ -59,15 +59,22 @@ static int kprobe_requested_addr(struct kprobe *p, unsigned long *target)
 /*
  * The address to probe for @target.  The architecture may move a
  * function-entry address (past an endbr64, for instance) and tells whether
- * the result is the entry.
+ * the result is the entry.  One kallsyms lookup, which also refuses
+ * preamble symbols: in a module with many symbols a lookup is a walk
+ * through all of them, the main cost of registering a probe there.
  */
 static int kprobe_resolve(unsigned long target, kprobe_opcode_t **addrp,
-			  bool *on_entry)
+			  unsigned long *func, bool *on_entry)
 {
+	char name[KSYM_NAME_LEN];
 	unsigned long size, off;
+	char *modname;
 
-	if (!kallsyms_lookup_size_offset(target, &size, &off))
+	if (!kallsyms_lookup(target, &size, &off, &modname, name))
 		return -ENOENT;
+	if (kprobe_blacklisted_name(name))
+		return -EINVAL;
+	*func = target - off;
 	*addrp = arch_kprobe_adjust_addr(target - off, off, on_entry);
 	return 0;
 }
@@ -80,7 +87,8 @@ static int kprobe_resolve(unsigned long target, kprobe_opcode_t **addrp,
 static int kprobe_check_address(unsigned long addr, struct module **modp)
 {
 	*modp = NULL;
-	if (kprobe_blacklisted(addr))
+	/* The symbol's name was checked by kprobe_resolve(). */
+	if (kprobe_blacklisted_range(addr))
 		return -EINVAL;
 	if (jump_label_text_reserved((void *)addr, (void *)addr) ||
 	    static_call_text_reserved((void *)addr, (void *)addr) ||
@@ -165,7 +173,7 @@ static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
  * caller arms the whole list with kprobe_sites_arm_batch_locked().
  */
 static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
-				struct list_head *arm)
+				unsigned long func, struct list_head *arm)
 {
 	struct kprobe_site *site;
 	bool fresh = false;
@@ -173,7 +181,7 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
 
 	site = kprobe_site_find_locked(addr);
 	if (!site) {
-		site = kprobe_site_create_locked(addr);
+		site = kprobe_site_create_locked(addr, func);
 		if (IS_ERR(site))
 			return PTR_ERR(site);
 		fresh = true;
@@ -295,8 +303,8 @@ void kprobe_batch_wait(struct kprobe_batch *b)
  */
 static int kprobe_register_one_locked(struct kprobe *p, struct list_head *arm)
 {
+	unsigned long target, func;
 	kprobe_opcode_t *addr;
-	unsigned long target;
 	struct module *mod;
 	bool on_entry = false;
 	int ret;
@@ -308,15 +316,15 @@ static int kprobe_register_one_locked(struct kprobe *p, struct list_head *arm)
 	if (ret)
 		return ret;
 	/* Checked first: slots and trampolines have no symbol to resolve. */
-	if (kprobe_blacklisted(target))
+	if (kprobe_blacklisted_range(target))
 		return -EINVAL;
-	ret = kprobe_resolve(target, &addr, &on_entry);
+	ret = kprobe_resolve(target, &addr, &func, &on_entry);
 	if (ret)
 		return ret;
 	ret = kprobe_check_address((unsigned long)addr, &mod);
 	if (ret)
 		return ret;
-	ret = kprobe_attach_locked(p, addr, arm);
+	ret = kprobe_attach_locked(p, addr, func, arm);
 	module_put(mod);
 	if (ret)
 		return ret;
@@ -532,14 +540,14 @@ int kprobe_on_func_entry(kprobe_opcode_t *addr, const char *sym,
 		.symbol_name = sym,
 		.offset = offset,
 	};
+	unsigned long target, func;
 	kprobe_opcode_t *where;
-	unsigned long target;
 	bool on_entry = false;
 	int ret;
 
 	ret = kprobe_requested_addr(&probe, &target);
 	if (!ret)
-		ret = kprobe_resolve(target, &where, &on_entry);
+		ret = kprobe_resolve(target, &where, &func, &on_entry);
 	if (ret)
 		return ret == -ENOENT && !sym ? -EINVAL : ret;
 	return on_entry ? 0 : -EINVAL;

@@ -51,6 +51,7 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
 /**
  * kprobe_site_create_locked() - prepare a new site at @addr
  * @addr: address to probe; already checked against the blacklist
+ * @func: start of the function holding @addr
  *
  * An ftrace call site is hooked through ftrace and its site has no
  * architecture data (a smaller object); anything else gets the
@@ -60,7 +61,8 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
  * Return: a NEW site, or an ERR_PTR() from the architecture (-EILSEQ,
  * -EINVAL) or -ENOMEM.
  */
-struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr)
+struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr,
+					      unsigned long func)
 {
 	struct kprobe_site *site;
 	int ret = 0;
@@ -80,7 +82,7 @@ struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr)
 	if (!site->on_ftrace) {
 		/* The original instruction must be back before it is read. */
 		kprobe_opt_clear_range_locked(addr);
-		ret = arch_kprobe_prepare(site);
+		ret = arch_kprobe_prepare(site, func);
 	}
 	if (ret) {
 		kprobe_site_dealloc(site);
