@@ -17,11 +17,12 @@
 # ours), VARIANTS ("default debug", for check), VARIANT (default, for
 # run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
-# KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1.
+# KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,
+# BENCH_TREES ("patched upstream").
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
-export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK
+export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK BENCH_TREES
 
 H := harness
 
@@ -64,4 +65,4 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,20p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,21p' Makefile | sed 's/^# \{0,1\}//'

@@ -7,11 +7,20 @@
 # shift=0,sleep=off: one guest nanosecond per instruction, so figures are
 # exact and repeatable) and under plain emulation (wall clock, noisy).
 # Prints one table of ours / upstream / ratio. BENCH_QUICK=1 runs the
-# module's short version.
+# module's short version. BENCH_TREES="patched" (or "upstream") builds and
+# runs only that kernel and keeps the other one's last results for the
+# table: upstream's figures do not change while ours are being worked on.
 . "$(dirname "$0")/common.sh"
 
 bench=$KP_BUILD/bench
 quick=${BENCH_QUICK:-0}
+trees=${BENCH_TREES:-patched upstream}
+for tree in $trees; do
+	case $tree in
+	patched | upstream) ;;
+	*) kp_die "BENCH_TREES: unknown tree '$tree' (patched, upstream)" ;;
+	esac
+done
 [ "$quick" = 0 ] && quick=N || quick=Y
 mkdir -p "$bench"
 
@@ -46,7 +55,7 @@ else
 fi
 GUEST
 
-for tree in patched upstream; do
+for tree in $trees; do
 	UPSTREAM=$([ $tree = upstream ] && echo 1 || echo 0) "$KP_HARNESS/prepare.sh" $tree
 	"$KP_HARNESS/build.sh" $tree default
 	mod=$bench/mod-$tree
@@ -60,7 +69,7 @@ runs=()
 for mode in icount wall; do
 	extra=
 	[ $mode = icount ] && extra="-icount shift=0,sleep=off"
-	for tree in patched upstream; do
+	for tree in $trees; do
 		run=$KP_BUILD/runs/bench-$mode-$tree
 		kp_log "benchmark: $tree kernel, $mode"
 		RUN_DIR=$run SUITES=extra QEMU_EXTRA=$extra QEMU_ACCEL=tcg,thread=single \

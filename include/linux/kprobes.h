@@ -19,6 +19,7 @@
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/rcupdate.h>
+#include <linux/rculist.h>
 #include <linux/mutex.h>
 #include <linux/ftrace.h>
 #include <linux/refcount.h>
@@ -390,11 +391,13 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * line in struct arch_specific_insn (embedded as site->ainsn), defines
  * kprobe_opcode_t and KPROBE_SLOT_SIZE in <asm/kprobes.h>, and implements:
  *
- * arch_kprobe_prepare(site)
+ * arch_kprobe_prepare(site, func)
  *	Check that site->addr starts an instruction (-EILSEQ if not) that can
  *	be probed (-EINVAL if not), copy it into an out-of-line slot taken
- *	with kprobe_slot_alloc() and fill site->ainsn.  Called with
- *	kprobe_mutex held, before the site is visible to the trap handler.
+ *	with kprobe_slot_alloc() and fill site->ainsn.  func is the start of
+ *	the symbol holding site->addr (the core looked it up already: in a
+ *	large module a lookup is costly).  Called with kprobe_mutex held,
+ *	before the site is visible to the trap handler.
  * arch_kprobe_release(site)
  *	Undo arch_kprobe_prepare(); the core has already waited for every CPU
  *	to leave the site's slot.
@@ -448,7 +451,10 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * for a breakpoint, interrupts) disabled:
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
  *	kprobe_site_wants_post(), kprobe_site_missed(), kprobe_site_fault()
- * and set/clear current_kprobe through kprobe_site_enter()/kprobe_site_leave().
+ * and set/clear current_kprobe through kprobe_site_enter()/kprobe_site_leave(),
+ * which also open and close the hit bracket described below; the whole
+ * use of a site's probes, including a single-step in between, must lie
+ * inside one bracket.
  */
 
 /**
@@ -483,8 +489,9 @@ enum kprobe_site_state {
  * @on_ftrace: hooked through ftrace rather than a breakpoint
  * @opt_pending: prepared for jump optimization, waiting for the grace
  *	period after which the jump may be written (kernel/kprobes/optimize.c)
- * @ainsn: architecture data (out-of-line copy, emulation)
  * @batch: link while a batch operation (arm, disarm, retire) works on the site
+ * @ainsn: architecture data (out-of-line copy, emulation); last, because
+ *	sites with @on_ftrace set are allocated without it
  */
 struct kprobe_site {
 	struct hlist_node hnode;
@@ -495,11 +502,11 @@ struct kprobe_site {
 	unsigned int nr_post;
 	bool on_ftrace;
 	bool opt_pending;
-	struct arch_specific_insn ainsn;
 	struct list_head batch;
+	struct arch_specific_insn ainsn;
 };
 
-int arch_kprobe_prepare(struct kprobe_site *site);
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func);
 void arch_kprobe_release(struct kprobe_site *site);
 void arch_kprobe_arm(struct kprobe_site *site);
 void arch_kprobe_disarm(struct kprobe_site *site);
@@ -527,7 +534,6 @@ void kprobe_opt_slot_free(void *slot);
 #endif
 
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
-bool kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_missed(struct kprobe_site *site);
 int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
@@ -549,28 +555,133 @@ static nokprobe_inline bool kprobe_site_wants_post(struct kprobe_site *site)
 	return READ_ONCE(site->nr_post);
 }
 
+/* Stands in for a running probe where there is none (kernel/kprobes/core.c). */
+extern struct kprobe kprobe_busy_marker;
+
+/*
+ * Hit brackets.  Every path that may touch a struct kprobe it found on a
+ * site (a breakpoint hit from the trap to the end of its post handlers,
+ * the ftrace callback, the detour of an optimized site, counting a miss)
+ * runs between kprobe_hit_begin() and kprobe_hit_end() on one CPU with
+ * preemption disabled.  kprobe_hits_wait() (kernel/kprobes/hits.c) waits
+ * until every bracket that began before it was called has ended, which is
+ * what lets unregister_kprobe() return without a grace period.
+ *
+ * kprobe_hit_word of a CPU packs two counters:
+ *
+ *	bits 0..7	nesting depth (an NMI or a probe hit inside a bracket)
+ *	bits 8..	generation, advanced each time the depth drops to 0
+ */
+#define KPROBE_HIT_NEST_BITS	8
+#define KPROBE_HIT_NEST_MASK	(BIT(KPROBE_HIT_NEST_BITS) - 1)
+
+DECLARE_PER_CPU(unsigned long, kprobe_hit_word);
+
 /**
- * kprobe_site_enter() - mark @site's first probe as running on this CPU
+ * kprobe_hit_begin() - this CPU starts using probes it finds on sites
+ *
+ * A plain per-CPU increment is enough: a bracket nested in this one (an
+ * NMI) ends before this CPU resumes and leaves the word as it found it.
+ *
+ * Context: preemption or interrupts disabled until kprobe_hit_end().
+ */
+static __always_inline void kprobe_hit_begin(void)
+{
+	__this_cpu_inc(kprobe_hit_word);
+	/*
+	 * The store above comes before any probe is read.  Across CPUs that
+	 * is ordered by the interrupt kprobe_hits_wait() sends to this CPU,
+	 * which pairs with this store.
+	 */
+	barrier();
+}
+
+/**
+ * kprobe_hit_end() - this CPU is done with the probes of its bracket
+ *
+ * Leaving the outermost bracket moves the word to the next generation.
+ *
+ * Context: after kprobe_hit_begin() on the same CPU.
+ */
+static __always_inline void kprobe_hit_end(void)
+{
+	unsigned long word = __this_cpu_read(kprobe_hit_word);
+
+	if ((word & KPROBE_HIT_NEST_MASK) == 1)
+		word += KPROBE_HIT_NEST_MASK;	/* depth 0, generation + 1 */
+	else
+		word--;
+	/*
+	 * Every access to a probe is done before the new value shows; pairs
+	 * with the smp_load_acquire() in kprobe_hits_wait().
+	 */
+	smp_store_release(raw_cpu_ptr(&kprobe_hit_word), word);
+}
+
+/**
+ * kprobe_site_run_pre() - run the pre_handlers of every enabled probe
+ * @site: site that was hit
+ * @regs: registers at the hit, instruction pointer as the arch defines it
+ *
+ * Handlers run in registration order.  current_kprobe names the probe
+ * whose handler runs and still names the last one on return, so that the
+ * instruction executed afterwards is seen as part of the probe hit.
+ * Inline: it is the heart of every hit path.
+ *
+ * Context: trap or ftrace handler, preemption disabled, inside a hit
+ * bracket.
+ * Return: true if a handler changed the instruction pointer: the caller
+ * resumes there and skips the instruction and the post_handlers.
+ */
+static nokprobe_inline bool kprobe_site_run_pre(struct kprobe_site *site,
+						struct pt_regs *regs)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+		if (kprobe_disabled(p))
+			continue;
+		__this_cpu_write(current_kprobe, p);
+		if (p->pre_handler && p->pre_handler(p, regs))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * kprobe_site_enter() - start a hit bracket and mark @site's first probe
+ *	as running on this CPU
  * @site: the site being handled
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
 static nokprobe_inline void kprobe_site_enter(struct kprobe_site *site)
 {
-	struct hlist_node *first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
-	struct kprobe *p = first ? hlist_entry(first, struct kprobe, hlist) : NULL;
+	struct hlist_node *first;
+	struct kprobe *p;
 
+	kprobe_hit_begin();
+	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
+	/*
+	 * A site whose probes were all unregistered may still be armed for
+	 * a while (kernel/kprobes/reclaim.c); its hits still run the probed
+	 * instruction, and this CPU must still look busy while they do.
+	 */
+	p = first ? hlist_entry(first, struct kprobe, hlist) :
+		    &kprobe_busy_marker;
 	__this_cpu_write(current_kprobe, p);
 }
 
 /**
- * kprobe_site_leave() - no probe runs on this CPU any more
+ * kprobe_site_leave() - no probe runs on this CPU any more; ends the hit
+ *	bracket of kprobe_site_enter()
  *
  * Context: trap or ftrace handler, preemption disabled.
  */
 static nokprobe_inline void kprobe_site_leave(void)
 {
 	__this_cpu_write(current_kprobe, NULL);
+	kprobe_hit_end();
 }
 #endif /* CONFIG_KPROBES */
 

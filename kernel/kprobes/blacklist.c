@@ -244,7 +244,36 @@ static bool kprobe_bl_preamble(unsigned long addr)
 
 	if (lookup_symbol_name(addr, name))
 		return false;
+	return kprobe_blacklisted_name(name);
+}
+
+/**
+ * kprobe_blacklisted_name() - is @name a symbol that is never probed?
+ * @name: the name of the symbol a candidate address lies in
+ *
+ * Context: any.
+ * Return: true for CFI and function padding preambles.
+ */
+bool kprobe_blacklisted_name(const char *name)
+{
 	return str_has_prefix(name, "__cfi_") || str_has_prefix(name, "__pfx_");
+}
+
+/**
+ * kprobe_blacklisted_range() - is @addr in refused text?
+ * @addr: candidate probe address
+ *
+ * kprobe_blacklisted() without the symbol name check, which costs a
+ * kallsyms lookup: registration checks the name it looked up anyway.
+ *
+ * Context: any context; takes no lock and does not sleep.
+ * Return: true if @addr is in a refused range, refused by the architecture
+ * or inside an out-of-line slot.
+ */
+bool kprobe_blacklisted_range(unsigned long addr)
+{
+	return kprobe_bl_find(addr) || arch_kprobe_refuses(addr) ||
+	       kprobe_slot_contains(addr);
 }
 
 /**
@@ -257,8 +286,7 @@ static bool kprobe_bl_preamble(unsigned long addr)
  */
 bool kprobe_blacklisted(unsigned long addr)
 {
-	return kprobe_bl_find(addr) || arch_kprobe_refuses(addr) ||
-	       kprobe_slot_contains(addr) || kprobe_bl_preamble(addr);
+	return kprobe_blacklisted_range(addr) || kprobe_bl_preamble(addr);
 }
 
 /**

@@ -6,8 +6,9 @@
  * A probed address is a struct kprobe_site; every struct kprobe registered
  * at that address hangs off it.  The architecture's breakpoint or ftrace
  * handler finds the site with kprobe_site_lookup() and runs the handlers
- * through kprobe_site_run_pre() and kprobe_site_run_post().  Everything in
- * this file that the hit path reaches is excluded from probing.
+ * through kprobe_site_run_pre() (inline, in <linux/kprobes.h>) and
+ * kprobe_site_run_post().  Everything in this file that the hit path
+ * reaches is excluded from probing, and the file from function tracing.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
@@ -15,6 +16,7 @@
 #include <linux/init.h>
 #include <linux/kprobes.h>
 #include <linux/rculist.h>
+#include <linux/slab.h>
 
 #include "internal.h"
 
@@ -23,6 +25,10 @@ DEFINE_MUTEX(kprobe_mutex);
 
 /* Sites by address; written under kprobe_mutex, read under RCU. */
 struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
+
+/* Sites (struct kprobe_site), and ftrace sites, which lack the arch part. */
+struct kmem_cache *kprobe_site_cache;
+struct kmem_cache *kprobe_ftrace_site_cache;
 
 /* Set through debugfs "enabled": every site stays disarmed while true. */
 bool kprobes_all_disarmed;
@@ -70,35 +76,6 @@ struct kprobe_site *kprobe_site_lookup(unsigned long addr)
 NOKPROBE_SYMBOL(kprobe_site_lookup);
 
 /**
- * kprobe_site_run_pre() - run the pre_handlers of every enabled probe
- * @site: site that was hit
- * @regs: registers at the hit, instruction pointer as the arch defines it
- *
- * Handlers run in registration order.  current_kprobe names the probe
- * whose handler runs and still names the last one on return, so that the
- * instruction executed afterwards is seen as part of the probe hit.
- *
- * Context: trap or ftrace handler, preemption disabled.
- * Return: true if a handler changed the instruction pointer: the caller
- * resumes there and skips the instruction and the post_handlers.
- */
-bool kprobe_site_run_pre(struct kprobe_site *site, struct pt_regs *regs)
-{
-	struct kprobe *p;
-
-	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
-		if (kprobe_disabled(p))
-			continue;
-		__this_cpu_write(current_kprobe, p);
-		if (p->pre_handler && p->pre_handler(p, regs))
-			return true;
-	}
-	return false;
-}
-
-NOKPROBE_SYMBOL(kprobe_site_run_pre);
-
-/**
  * kprobe_site_run_post() - run the post_handlers of every enabled probe
  * @site: site that was hit
  * @regs: registers after the probed instruction ran
@@ -123,16 +100,21 @@ NOKPROBE_SYMBOL(kprobe_site_run_post);
  * kprobe_site_missed() - count a hit whose handlers could not run
  * @site: site that was hit while another probe was being handled
  *
+ * The count is taken inside a hit bracket of its own, since it writes to
+ * the probes.
+ *
  * Context: trap or ftrace handler, preemption disabled.
  */
 void kprobe_site_missed(struct kprobe_site *site)
 {
 	struct kprobe *p;
 
+	kprobe_hit_begin();
 	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
 		if (!kprobe_disabled(p))
 			p->nmissed++;
 	}
+	kprobe_hit_end();
 }
 
 NOKPROBE_SYMBOL(kprobe_site_missed);
@@ -178,8 +160,11 @@ struct kprobe *get_kprobe(void *addr)
 
 NOKPROBE_SYMBOL(get_kprobe);
 
-/* Stands in for a running probe between kprobe_busy_begin() and _end(). */
-static struct kprobe kprobe_busy_marker = {
+/*
+ * Stands in for a running probe between kprobe_busy_begin() and _end(),
+ * and during a hit on an armed site that has no probe left.
+ */
+struct kprobe kprobe_busy_marker = {
 	.flags = KPROBE_FLAG_DISABLED,
 };
 
@@ -219,6 +204,13 @@ static int __init kprobes_init(void)
 
 	for (i = 0; i < KPROBE_TABLE_SIZE; i++)
 		INIT_HLIST_HEAD(&kprobe_table[i]);
+
+	kprobe_site_cache = KMEM_CACHE(kprobe_site, SLAB_PANIC);
+	kprobe_ftrace_site_cache =
+		kmem_cache_create("kprobe_ftrace_site",
+				  offsetof(struct kprobe_site, ainsn),
+				  __alignof__(struct kprobe_site), SLAB_PANIC,
+				  NULL);
 
 	ret = kprobe_blacklist_init();
 	if (ret)

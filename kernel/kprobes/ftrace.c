@@ -26,54 +26,64 @@ static unsigned int kprobe_ftrace_sites;
 static bool kprobe_ftrace_killed;
 
 /**
- * kprobe_ftrace_arm() - hook @site's call site through ftrace
- * @site: a DISARMED ftrace site
+ * kprobe_ftrace_arm_ips() - hook ftrace call sites, all in one update
+ * @ips: addresses of DISARMED ftrace sites
+ * @n: number of entries in @ips
+ *
+ * One filter update patches every call site, however many there are; the
+ * ftrace_ops is registered with the first sites.
  *
  * Context: kprobe_mutex held, text_mutex not held; may sleep.
- * Return: 0, -ENODEV once ftrace is dead, or an ftrace error.
+ * Return: 0 (every site hooked), -ENODEV once ftrace is dead, or an
+ * ftrace error (no site hooked).
  */
-int kprobe_ftrace_arm(struct kprobe_site *site)
+int kprobe_ftrace_arm_ips(unsigned long *ips, unsigned int n)
 {
-	unsigned long ip = (unsigned long)site->addr;
 	int ret;
 
 	lockdep_assert_held(&kprobe_mutex);
 	if (READ_ONCE(kprobe_ftrace_killed))
 		return -ENODEV;
-	ret = ftrace_set_filter_ip(&kprobe_ftrace_ops, ip, 0, 0);
+	ret = ftrace_set_filter_ips(&kprobe_ftrace_ops, ips, n, 0, 0);
 	if (ret)
 		return ret;
 	if (!kprobe_ftrace_sites) {
 		ret = register_ftrace_function(&kprobe_ftrace_ops);
 		if (ret) {
-			ftrace_set_filter_ip(&kprobe_ftrace_ops, ip, 1, 0);
+			ftrace_set_filter_ips(&kprobe_ftrace_ops, ips, n, 1, 0);
 			return ret;
 		}
 	}
-	kprobe_ftrace_sites++;
+	kprobe_ftrace_sites += n;
 	return 0;
 }
 
 /**
- * kprobe_ftrace_disarm() - remove @site from the ftrace filter
- * @site: an ARMED ftrace site
+ * kprobe_ftrace_disarm_ips() - unhook ftrace call sites in one update
+ * @ips: addresses of ARMED ftrace sites
+ * @n: number of entries in @ips
+ *
+ * With the last sites gone the ftrace_ops is unregistered first: an ops
+ * with an empty filter would trace every function.
  *
  * Context: kprobe_mutex held, text_mutex not held; may sleep.
  */
-void kprobe_ftrace_disarm(struct kprobe_site *site)
+void kprobe_ftrace_disarm_ips(unsigned long *ips, unsigned int n)
 {
-	unsigned long ip = (unsigned long)site->addr;
 	int ret;
 
 	lockdep_assert_held(&kprobe_mutex);
 	if (READ_ONCE(kprobe_ftrace_killed))
 		return;
-	if (!--kprobe_ftrace_sites) {
+	if (WARN_ON_ONCE(n > kprobe_ftrace_sites))
+		n = kprobe_ftrace_sites;
+	kprobe_ftrace_sites -= n;
+	if (!kprobe_ftrace_sites) {
 		ret = unregister_ftrace_function(&kprobe_ftrace_ops);
 		WARN(ret, "kprobes: cannot unregister ftrace_ops (%d)\n", ret);
 	}
-	ret = ftrace_set_filter_ip(&kprobe_ftrace_ops, ip, 1, 0);
-	WARN(ret, "kprobes: cannot unhook %pS (%d)\n", site->addr, ret);
+	ret = ftrace_set_filter_ips(&kprobe_ftrace_ops, ips, n, 1, 0);
+	WARN(ret, "kprobes: cannot unhook %u ftrace sites (%d)\n", n, ret);
 }
 
 /**

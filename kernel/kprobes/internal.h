@@ -13,8 +13,11 @@
  * kprobe_mutex serialises every change to sites and probes.  The trap and
  * ftrace paths take no lock: they find sites through RCU (they run with
  * preemption or interrupts disabled, which is an RCU read side), and every
- * site or slot they may still see is freed only after synchronize_rcu(),
- * plus synchronize_rcu_tasks() for slots on preemptible kernels.
+ * site or slot they may still see is freed only after a grace period
+ * (plus an RCU tasks one on preemptible kernels), asynchronously
+ * (reclaim.c).  The struct kprobe they find on a site belongs to the
+ * caller; they use it only inside a hit bracket, and unregistration waits
+ * for the brackets in progress (hits.c) instead of a grace period.
  */
 #ifndef _KERNEL_KPROBES_INTERNAL_H
 #define _KERNEL_KPROBES_INTERNAL_H
@@ -28,6 +31,8 @@
 
 /* core.c */
 extern struct mutex kprobe_mutex;
+extern struct kmem_cache *kprobe_site_cache;
+extern struct kmem_cache *kprobe_ftrace_site_cache;
 extern struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
 extern bool kprobes_all_disarmed;
 
@@ -36,18 +41,19 @@ struct hlist_head *kprobe_bucket(unsigned long addr);
 /* site.c, for debugfs and module.c */
 int kprobes_arm_all(void);
 int kprobes_disarm_all(void);
-void kprobe_site_mark_gone_locked(struct kprobe_site *site);
+void kprobe_sites_mark_gone_locked(struct list_head *batch);
 
 /* site.c */
 struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr);
-struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr);
+struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr,
+					      unsigned long func);
 void kprobe_site_publish_locked(struct kprobe_site *site);
 bool kprobe_site_wants_armed(struct kprobe_site *site);
 int kprobe_sites_arm_locked(struct list_head *batch);
 void kprobe_sites_disarm_locked(struct list_head *batch);
 int kprobe_site_sync_armed_locked(struct kprobe_site *site);
 void kprobe_site_retire_locked(struct kprobe_site *site);
-void kprobe_sites_free(struct list_head *dead);
+void kprobe_site_dealloc(struct kprobe_site *site);
 
 /**
  * kprobe_site_is_armed() - is @site's breakpoint, jump or ftrace hook live?
@@ -67,16 +73,20 @@ static inline bool kprobe_site_is_armed(struct kprobe_site *site)
  * struct kprobe_batch - probes being unregistered together
  * @disarm: sites left without probes that are still armed
  * @dead: sites to retire and free after one grace period
+ * @lazy: leave armed sites without probes to reclaim.c instead of
+ *	disarming them now (unregister_kprobe() of one probe)
  */
 struct kprobe_batch {
 	struct list_head disarm;
 	struct list_head dead;
+	bool lazy;
 };
 
 static inline void kprobe_batch_init(struct kprobe_batch *b)
 {
 	INIT_LIST_HEAD(&b->disarm);
 	INIT_LIST_HEAD(&b->dead);
+	b->lazy = false;
 }
 
 int kprobe_register_locked(struct kprobe *p);
@@ -84,9 +94,18 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b);
 void kprobe_batch_commit_locked(struct kprobe_batch *b);
 void kprobe_batch_wait(struct kprobe_batch *b);
 
+/* hits.c */
+void kprobe_hits_wait(void);
+
+/* reclaim.c */
+void kprobe_site_idle_locked(struct kprobe_site *site);
+void kprobe_sites_free(struct list_head *dead);
+
 /* blacklist.c */
 int kprobe_blacklist_init(void);
 bool kprobe_blacklisted(unsigned long addr);
+bool kprobe_blacklisted_range(unsigned long addr);
+bool kprobe_blacklisted_name(const char *name);
 void kprobe_blacklist_add_module(struct module *mod);
 void kprobe_blacklist_remove_module(struct module *mod);
 extern const struct seq_operations kprobe_blacklist_seq_ops;
@@ -103,15 +122,16 @@ int kprobe_module_get(unsigned long addr, struct module **modp);
 
 /* ftrace.c (stubs when CONFIG_KPROBES_ON_FTRACE=n) */
 #ifdef CONFIG_KPROBES_ON_FTRACE
-int kprobe_ftrace_arm(struct kprobe_site *site);
-void kprobe_ftrace_disarm(struct kprobe_site *site);
+int kprobe_ftrace_arm_ips(unsigned long *ips, unsigned int n);
+void kprobe_ftrace_disarm_ips(unsigned long *ips, unsigned int n);
 #else
-static inline int kprobe_ftrace_arm(struct kprobe_site *site)
+static inline int kprobe_ftrace_arm_ips(unsigned long *ips, unsigned int n)
 {
 	return -ENODEV;
 }
 
-static inline void kprobe_ftrace_disarm(struct kprobe_site *site)
+static inline void kprobe_ftrace_disarm_ips(unsigned long *ips,
+					    unsigned int n)
 {
 }
 #endif

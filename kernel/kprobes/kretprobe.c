@@ -154,13 +154,18 @@ static void kretprobes_detach_locked(struct kretprobe **rps, int n,
 	kprobe_batch_commit_locked(b);
 }
 
-/* Second half, without kprobe_mutex: one grace period, then free. */
+/* Second half, without kprobe_mutex: the hits, one grace period, free. */
 static void kretprobes_detach_finish(struct kretprobe **rps, int n,
 				     struct kprobe_batch *b)
 {
 	int i;
 
 	kprobe_batch_wait(b);
+	/*
+	 * The return side runs in the rethook handler, outside any hit
+	 * bracket, and reads the kretprobe under RCU: wait for it here.
+	 */
+	synchronize_rcu();
 	for (i = 0; i < n; i++) {
 		if (rps[i]->rh)
 			kretprobe_teardown(rps[i]);

@@ -5,7 +5,13 @@
  * A struct kprobe is registered when it is linked on a site's probe list
  * (kprobe.hlist) and kprobe.site points at that site; both change only
  * under kprobe_mutex.  A site exists while at least one probe is linked on
- * it; the last probe to leave retires it.
+ * it; the last probe to leave retires it, at once (unregister_kprobes()) or
+ * a little later (unregister_kprobe(), see reclaim.c).
+ *
+ * Batches: register_kprobes() arms all the new sites together (one ftrace
+ * filter update, one code-patching synchronisation); unregistration
+ * unlinks the probes, disarms what it must together, and returns once the
+ * hit brackets in progress have ended (hits.c), without a grace period.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
@@ -53,15 +59,22 @@ static int kprobe_requested_addr(struct kprobe *p, unsigned long *target)
 /*
  * The address to probe for @target.  The architecture may move a
  * function-entry address (past an endbr64, for instance) and tells whether
- * the result is the entry.
+ * the result is the entry.  One kallsyms lookup, which also refuses
+ * preamble symbols: in a module with many symbols a lookup is a walk
+ * through all of them, the main cost of registering a probe there.
  */
 static int kprobe_resolve(unsigned long target, kprobe_opcode_t **addrp,
-			  bool *on_entry)
+			  unsigned long *func, bool *on_entry)
 {
+	char name[KSYM_NAME_LEN];
 	unsigned long size, off;
+	char *modname;
 
-	if (!kallsyms_lookup_size_offset(target, &size, &off))
+	if (!kallsyms_lookup(target, &size, &off, &modname, name))
 		return -ENOENT;
+	if (kprobe_blacklisted_name(name))
+		return -EINVAL;
+	*func = target - off;
 	*addrp = arch_kprobe_adjust_addr(target - off, off, on_entry);
 	return 0;
 }
@@ -74,7 +87,8 @@ static int kprobe_resolve(unsigned long target, kprobe_opcode_t **addrp,
 static int kprobe_check_address(unsigned long addr, struct module **modp)
 {
 	*modp = NULL;
-	if (kprobe_blacklisted(addr))
+	/* The symbol's name was checked by kprobe_resolve(). */
+	if (kprobe_blacklisted_range(addr))
 		return -EINVAL;
 	if (jump_label_text_reserved((void *)addr, (void *)addr) ||
 	    static_call_text_reserved((void *)addr, (void *)addr) ||
@@ -133,27 +147,33 @@ static void kprobe_site_count_off(struct kprobe_site *site, struct kprobe *p)
 }
 
 /*
- * Take @p off its site again after arming failed.  Rare, so the grace
- * period is waited for here, under kprobe_mutex.
+ * Take @p off its site again after arming failed.  Rare, so the hits in
+ * progress are waited for here, under kprobe_mutex; a new site is freed
+ * after a grace period.
  */
 static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
 {
 	struct kprobe_site *site = p->site;
+	LIST_HEAD(dead);
 
 	kprobe_site_count_off(site, p);
 	hlist_del_init_rcu(&p->hlist);
 	p->site = NULL;
-	if (fresh)
-		hlist_del_rcu(&site->hnode);
-	synchronize_rcu();
 	if (fresh) {
-		if (!site->on_ftrace)
-			arch_kprobe_release(site);
-		kfree(site);
+		kprobe_site_retire_locked(site);
+		list_add(&site->batch, &dead);
 	}
+	kprobe_hits_wait();
+	kprobe_sites_free(&dead);
 }
 
-static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr)
+/*
+ * Link @p on the site at @addr, creating it if needed.  With @arm set,
+ * a site that must be armed for @p is only queued on @arm (once); the
+ * caller arms the whole list with kprobe_sites_arm_batch_locked().
+ */
+static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
+				unsigned long func, struct list_head *arm)
 {
 	struct kprobe_site *site;
 	bool fresh = false;
@@ -161,7 +181,7 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr)
 
 	site = kprobe_site_find_locked(addr);
 	if (!site) {
-		site = kprobe_site_create_locked(addr);
+		site = kprobe_site_create_locked(addr, func);
 		if (IS_ERR(site))
 			return PTR_ERR(site);
 		fresh = true;
@@ -169,6 +189,13 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr)
 	kprobe_site_link_probe(site, p);
 	if (fresh)
 		kprobe_site_publish_locked(site);
+	if (arm && kprobe_site_wants_armed(site) &&
+	    !kprobe_site_is_armed(site)) {
+		if (list_empty(&site->batch))
+			list_add_tail(&site->batch, arm);
+		p->addr = addr;
+		return 0;
+	}
 	ret = kprobe_site_sync_armed_locked(site);
 	if (ret) {
 		kprobe_attach_undo_locked(p, fresh);
@@ -178,15 +205,36 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr)
 	return 0;
 }
 
+/*
+ * Arm every site queued on @arm by kprobe_attach_locked() and empty the
+ * list.  Return 0, or the first arming error (the sites that failed stay
+ * DISARMED, the others are armed).
+ */
+static int kprobe_sites_arm_batch_locked(struct list_head *arm)
+{
+	struct kprobe_site *site, *tmp;
+	int ret = 0;
+
+	if (!list_empty(arm))
+		ret = kprobe_sites_arm_locked(arm);
+	list_for_each_entry_safe(site, tmp, arm, batch) {
+		list_del_init(&site->batch);
+		/* As kprobe_site_sync_armed_locked() does after arming. */
+		if (!ret)
+			kprobe_opt_update_locked(site);
+	}
+	return ret;
+}
+
 /**
  * kprobe_detach_locked() - start unregistering @p
  * @p: a probe; if it is not registered its addr is cleared
  * @b: the batch the probe joins
  *
- * The hit path may still see @p until kprobe_batch_wait() returns.  A site
- * left without probes keeps its last probe linked (so a CPU still in its
- * handler sees a consistent list) and is queued for disarming and
- * retirement by kprobe_batch_commit_locked().
+ * @p is unlinked at once; the hit path may still be using it until
+ * kprobe_batch_wait() returns.  A site left without probes is queued for
+ * disarming and retirement by kprobe_batch_commit_locked(), or, in a lazy
+ * batch, left armed for reclaim.c if it is armed.
  *
  * Context: kprobe_mutex held.
  */
@@ -201,16 +249,17 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b)
 	}
 	kprobe_site_count_off(site, p);
 	p->flags |= KPROBE_FLAG_DISABLED;
-	if (hlist_is_singular_node(&p->hlist, &site->probes)) {
-		if (kprobe_site_is_armed(site))
-			list_add_tail(&site->batch, &b->disarm);
-		else
-			list_add_tail(&site->batch, &b->dead);
-		return;
-	}
+	/* A CPU walking the list may still be on @p; its next link stays. */
 	hlist_del_init_rcu(&p->hlist);
 	p->site = NULL;
-	kprobe_site_sync_armed_locked(site);
+	if (!hlist_empty(&site->probes))
+		kprobe_site_sync_armed_locked(site);
+	else if (!kprobe_site_is_armed(site))
+		list_add_tail(&site->batch, &b->dead);
+	else if (b->lazy)
+		kprobe_site_idle_locked(site);
+	else
+		list_add_tail(&site->batch, &b->disarm);
 }
 
 /**
@@ -224,7 +273,8 @@ void kprobe_batch_commit_locked(struct kprobe_batch *b)
 	struct kprobe_site *site, *tmp;
 
 	lockdep_assert_held(&kprobe_mutex);
-	kprobe_sites_disarm_locked(&b->disarm);
+	if (!list_empty(&b->disarm))
+		kprobe_sites_disarm_locked(&b->disarm);
 	list_splice_tail_init(&b->disarm, &b->dead);
 	list_for_each_entry_safe(site, tmp, &b->dead, batch)
 		kprobe_site_retire_locked(site);
@@ -234,43 +284,27 @@ void kprobe_batch_commit_locked(struct kprobe_batch *b)
  * kprobe_batch_wait() - finish unregistering a committed batch
  * @b: a batch passed to kprobe_batch_commit_locked()
  *
- * Waits for one grace period, however many probes the batch holds, then
- * frees the retired sites.  Afterwards no handler of a probe in the batch
- * runs or will run.
+ * Waits until no CPU runs a handler of a probe in the batch any more (the
+ * hit brackets in progress, not a grace period), and hands the retired
+ * sites to reclaim.c, which frees them after a grace period.  Afterwards
+ * the caller may free the probes.
  *
- * Context: process context, kprobe_mutex not held.
+ * Context: process context; kprobe_mutex may be held.
  */
 void kprobe_batch_wait(struct kprobe_batch *b)
 {
-	struct kprobe_site *site;
-	struct kprobe *p;
-	struct hlist_node *tmp;
-
-	if (list_empty(&b->dead)) {
-		synchronize_rcu();
-		return;
-	}
-	/* Nothing reads these probes' site pointers any more. */
-	list_for_each_entry(site, &b->dead, batch) {
-		hlist_for_each_entry_safe(p, tmp, &site->probes, hlist) {
-			p->site = NULL;
-			INIT_HLIST_NODE(&p->hlist);
-		}
-	}
+	kprobe_hits_wait();
 	kprobe_sites_free(&b->dead);
 }
 
-/**
- * kprobe_register_locked() - register one probe
- * @p: the probe
- *
- * Context: kprobe_mutex held.
- * Return: see register_kprobe().
+/*
+ * Register @p; with @arm set, only queue on @arm a site that must be
+ * armed (see kprobe_attach_locked()).
  */
-int kprobe_register_locked(struct kprobe *p)
+static int kprobe_register_one_locked(struct kprobe *p, struct list_head *arm)
 {
+	unsigned long target, func;
 	kprobe_opcode_t *addr;
-	unsigned long target;
 	struct module *mod;
 	bool on_entry = false;
 	int ret;
@@ -282,21 +316,33 @@ int kprobe_register_locked(struct kprobe *p)
 	if (ret)
 		return ret;
 	/* Checked first: slots and trampolines have no symbol to resolve. */
-	if (kprobe_blacklisted(target))
+	if (kprobe_blacklisted_range(target))
 		return -EINVAL;
-	ret = kprobe_resolve(target, &addr, &on_entry);
+	ret = kprobe_resolve(target, &addr, &func, &on_entry);
 	if (ret)
 		return ret;
 	ret = kprobe_check_address((unsigned long)addr, &mod);
 	if (ret)
 		return ret;
-	ret = kprobe_attach_locked(p, addr);
+	ret = kprobe_attach_locked(p, addr, func, arm);
 	module_put(mod);
 	if (ret)
 		return ret;
 	if (on_entry)
 		p->flags |= KPROBE_FLAG_ON_FUNC_ENTRY;
 	return 0;
+}
+
+/**
+ * kprobe_register_locked() - register one probe
+ * @p: the probe
+ *
+ * Context: kprobe_mutex held.
+ * Return: see register_kprobe().
+ */
+int kprobe_register_locked(struct kprobe *p)
+{
+	return kprobe_register_one_locked(p, NULL);
 }
 
 /**
@@ -328,25 +374,40 @@ EXPORT_SYMBOL_GPL(register_kprobe);
  * @kps: the probes
  * @num: number of entries in @kps
  *
+ * All the sites are armed together: one ftrace filter update for the
+ * probes on ftrace call sites, one code-patching synchronisation for the
+ * others.
+ *
  * Context: process context; may sleep.
  * Return: 0, -EINVAL for a bad @num, or the error of the first probe that
- * failed (see register_kprobe()); on error none of @kps is registered.
+ * failed (see register_kprobe()), or the first arming error; on error none
+ * of @kps is registered.
  */
 int register_kprobes(struct kprobe **kps, int num)
 {
 	struct kprobe_batch b;
+	LIST_HEAD(arm);
 	int i, ret = 0;
 
 	if (num <= 0)
 		return -EINVAL;
 	kprobe_batch_init(&b);
 	mutex_lock(&kprobe_mutex);
-	for (i = 0; i < num && !ret; i++)
-		ret = kprobe_register_locked(kps[i]);
-	/* On failure kps[i - 1] failed; roll back kps[0 .. i - 2]. */
+	for (i = 0; i < num; i++) {
+		ret = kprobe_register_one_locked(kps[i], &arm);
+		if (ret)
+			break;
+	}
+	/* kps[0 .. i - 1] are registered; arm their sites, or roll back. */
+	if (!ret) {
+		ret = kprobe_sites_arm_batch_locked(&arm);
+	} else {
+		while (!list_empty(&arm))
+			list_del_init(arm.next);
+	}
 	if (ret) {
-		while (--i > 0)
-			kprobe_detach_locked(kps[i - 1], &b);
+		while (i-- > 0)
+			kprobe_detach_locked(kps[i], &b);
 		kprobe_batch_commit_locked(&b);
 	}
 	mutex_unlock(&kprobe_mutex);
@@ -360,13 +421,25 @@ EXPORT_SYMBOL_GPL(register_kprobes);
  * unregister_kprobe() - stop probing and wait until no handler runs
  * @p: a probe; if it is not registered, only @p->addr is cleared
  *
+ * When this returns no handler of @p runs or will run, and @p may be
+ * freed.  No grace period is waited for: only the probe hits in progress
+ * on other CPUs.  If @p was the last probe at its address, the breakpoint
+ * or ftrace hook may stay in place (running no handler) for a few
+ * milliseconds, until a worker removes it together with others.
+ *
  * Context: process context; may sleep.
  */
 void unregister_kprobe(struct kprobe *p)
 {
-	struct kprobe *single[] = { p };
+	struct kprobe_batch b;
 
-	unregister_kprobes(single, ARRAY_SIZE(single));
+	kprobe_batch_init(&b);
+	b.lazy = true;
+	mutex_lock(&kprobe_mutex);
+	kprobe_detach_locked(p, &b);
+	kprobe_batch_commit_locked(&b);
+	mutex_unlock(&kprobe_mutex);
+	kprobe_batch_wait(&b);
 }
 EXPORT_SYMBOL_GPL(unregister_kprobe);
 
@@ -375,8 +448,9 @@ EXPORT_SYMBOL_GPL(unregister_kprobe);
  * @kps: the probes; entries that are not registered get addr cleared
  * @num: number of entries in @kps
  *
- * All probes are removed with one code-patching synchronisation and one
- * grace period, however many there are.
+ * All probes are removed with one ftrace filter update and one
+ * code-patching synchronisation, however many there are, and no grace
+ * period is waited for (see unregister_kprobe()).
  *
  * Context: process context; may sleep.
  */
@@ -466,14 +540,14 @@ int kprobe_on_func_entry(kprobe_opcode_t *addr, const char *sym,
 		.symbol_name = sym,
 		.offset = offset,
 	};
+	unsigned long target, func;
 	kprobe_opcode_t *where;
-	unsigned long target;
 	bool on_entry = false;
 	int ret;
 
 	ret = kprobe_requested_addr(&probe, &target);
 	if (!ret)
-		ret = kprobe_resolve(target, &where, &on_entry);
+		ret = kprobe_resolve(target, &where, &func, &on_entry);
 	if (ret)
 		return ret == -ENOENT && !sym ? -EINVAL : ret;
 	return on_entry ? 0 : -EINVAL;

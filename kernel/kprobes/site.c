@@ -8,10 +8,15 @@
  *   ARMED <--optimize / unoptimize--> OPTIMIZED   (optimize.c)
  *   DISARMED or GONE --retire--> DEAD --(grace period)--> freed
  *
+ * A site whose last probe was unregistered with unregister_kprobe() may
+ * stay ARMED (or OPTIMIZED) without probes for a short while: reclaim.c
+ * disarms and retires such idle sites in batches.
+ *
  * Every transition has a function named after it and is made with
  * kprobe_mutex held.  Code patching is batched: callers collect sites on a
  * list (site->batch) and arm or disarm them with one synchronisation of all
- * CPUs, and retire them with one grace period.  An OPTIMIZED site counts as
+ * CPUs (and one ftrace filter update), and retire them with one grace
+ * period, waited for asynchronously.  An OPTIMIZED site counts as
  * armed; it is unoptimized before it is disarmed or marked gone.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
@@ -46,38 +51,56 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
 /**
  * kprobe_site_create_locked() - prepare a new site at @addr
  * @addr: address to probe; already checked against the blacklist
+ * @func: start of the function holding @addr
  *
- * An ftrace call site is hooked through ftrace; anything else gets the
+ * An ftrace call site is hooked through ftrace and its site has no
+ * architecture data (a smaller object); anything else gets the
  * architecture's out-of-line copy.
  *
  * Context: kprobe_mutex held; may sleep.
  * Return: a NEW site, or an ERR_PTR() from the architecture (-EILSEQ,
  * -EINVAL) or -ENOMEM.
  */
-struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr)
+struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr,
+					      unsigned long func)
 {
 	struct kprobe_site *site;
 	int ret = 0;
 
+	bool on_ftrace = arch_kprobe_ftrace_site((unsigned long)addr);
+
 	lockdep_assert_held(&kprobe_mutex);
-	site = kzalloc(sizeof(*site), GFP_KERNEL);
+	site = kmem_cache_zalloc(on_ftrace ? kprobe_ftrace_site_cache :
+					     kprobe_site_cache, GFP_KERNEL);
 	if (!site)
 		return ERR_PTR(-ENOMEM);
 	site->addr = addr;
 	INIT_HLIST_HEAD(&site->probes);
 	INIT_LIST_HEAD(&site->batch);
 	site->state = KPROBE_SITE_NEW;
-	site->on_ftrace = arch_kprobe_ftrace_site((unsigned long)addr);
+	site->on_ftrace = on_ftrace;
 	if (!site->on_ftrace) {
 		/* The original instruction must be back before it is read. */
 		kprobe_opt_clear_range_locked(addr);
-		ret = arch_kprobe_prepare(site);
+		ret = arch_kprobe_prepare(site, func);
 	}
 	if (ret) {
-		kfree(site);
+		kprobe_site_dealloc(site);
 		return ERR_PTR(ret);
 	}
 	return site;
+}
+
+/**
+ * kprobe_site_dealloc() - give the memory of a site back
+ * @site: a site no CPU can reach any more, its arch data released
+ *
+ * Context: any.
+ */
+void kprobe_site_dealloc(struct kprobe_site *site)
+{
+	kmem_cache_free(site->on_ftrace ? kprobe_ftrace_site_cache :
+					  kprobe_site_cache, site);
 }
 
 /**
@@ -129,18 +152,80 @@ static void kprobe_site_update_flags(struct kprobe_site *site)
 }
 
 /*
- * Step 1 of arming a batch: ftrace sites, which ftrace patches under its
- * own locks (text_mutex among them), so text_mutex must not be held here.
+ * The addresses of the ftrace sites on @batch that are in @state, in an
+ * array the caller frees with kvfree().  *@n is their number; the array
+ * is NULL if there are none or memory ran out.
+ */
+static unsigned long *kprobe_ftrace_ips(struct list_head *batch,
+					enum kprobe_site_state state,
+					unsigned int *n)
+{
+	struct kprobe_site *site;
+	unsigned long *ips;
+	unsigned int i = 0;
+
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace && site->state == state)
+			i++;
+	}
+	*n = i;
+	if (!i)
+		return NULL;
+	ips = kvmalloc_array(*n, sizeof(*ips), GFP_KERNEL);
+	if (!ips)
+		return NULL;
+	i = 0;
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace && site->state == state)
+			ips[i++] = (unsigned long)site->addr;
+	}
+	return ips;
+}
+
+/* Move every ftrace site of @batch that is in @from to @to. */
+static void kprobe_ftrace_set_states(struct list_head *batch,
+				     enum kprobe_site_state from,
+				     enum kprobe_site_state to)
+{
+	struct kprobe_site *site;
+
+	list_for_each_entry(site, batch, batch) {
+		if (site->on_ftrace && site->state == from)
+			kprobe_site_set_state(site, to);
+	}
+}
+
+/*
+ * Step 1 of arming a batch: ftrace sites, all with one ftrace filter
+ * update.  ftrace patches under its own locks (text_mutex among them), so
+ * text_mutex must not be held here.  If the update fails (one bad call
+ * site fails all of it), the sites are hooked one by one, so that only
+ * the bad ones stay DISARMED.
  */
 static int kprobe_sites_arm_ftrace(struct list_head *batch)
 {
 	struct kprobe_site *site;
+	unsigned long *ips, ip;
+	unsigned int n;
 	int ret, first_err = 0;
 
+	ips = kprobe_ftrace_ips(batch, KPROBE_SITE_DISARMED, &n);
+	if (ips) {
+		ret = kprobe_ftrace_arm_ips(ips, n);
+		kvfree(ips);
+		if (!ret) {
+			kprobe_ftrace_set_states(batch, KPROBE_SITE_DISARMED,
+						 KPROBE_SITE_ARMED);
+			return 0;
+		}
+	}
+	if (!n)
+		return 0;
 	list_for_each_entry(site, batch, batch) {
 		if (!site->on_ftrace || site->state != KPROBE_SITE_DISARMED)
 			continue;
-		ret = kprobe_ftrace_arm(site);
+		ip = (unsigned long)site->addr;
+		ret = kprobe_ftrace_arm_ips(&ip, 1);
 		if (ret) {
 			pr_warn("cannot hook %pS through ftrace (%d)\n",
 				site->addr, ret);
@@ -152,12 +237,38 @@ static int kprobe_sites_arm_ftrace(struct list_head *batch)
 	return first_err;
 }
 
+/* Unhook every ARMED ftrace site of @batch, with one filter update. */
+static void kprobe_sites_disarm_ftrace(struct list_head *batch)
+{
+	struct kprobe_site *site;
+	unsigned long *ips, ip;
+	unsigned int n;
+
+	ips = kprobe_ftrace_ips(batch, KPROBE_SITE_ARMED, &n);
+	if (ips) {
+		kprobe_ftrace_disarm_ips(ips, n);
+		kvfree(ips);
+		kprobe_ftrace_set_states(batch, KPROBE_SITE_ARMED,
+					 KPROBE_SITE_DISARMED);
+		return;
+	}
+	/* No memory for the array: one update per site. */
+	list_for_each_entry(site, batch, batch) {
+		if (!site->on_ftrace || site->state != KPROBE_SITE_ARMED)
+			continue;
+		ip = (unsigned long)site->addr;
+		kprobe_ftrace_disarm_ips(&ip, 1);
+		kprobe_site_set_state(site, KPROBE_SITE_DISARMED);
+	}
+}
+
 /**
  * kprobe_sites_arm_locked() - arm every DISARMED site on @batch
  * @batch: sites linked by site->batch
  *
- * Steps: 1. hook the ftrace sites; 2. write every breakpoint under one
- * hold of text_mutex; 3. synchronise all CPUs once.  A site that fails to
+ * Steps: 1. hook the ftrace sites with one ftrace filter update; 2. write
+ * every breakpoint under one hold of text_mutex; 3. synchronise all CPUs
+ * once.  A site that fails to
  * arm stays DISARMED; the others are armed regardless.
  *
  * Context: kprobe_mutex held; may sleep.
@@ -206,12 +317,7 @@ void kprobe_sites_disarm_locked(struct list_head *batch)
 
 	lockdep_assert_held(&kprobe_mutex);
 	kprobe_sites_unoptimize_locked(batch);
-	list_for_each_entry(site, batch, batch) {
-		if (site->on_ftrace && site->state == KPROBE_SITE_ARMED) {
-			kprobe_ftrace_disarm(site);
-			kprobe_site_set_state(site, KPROBE_SITE_DISARMED);
-		}
-	}
+	kprobe_sites_disarm_ftrace(batch);
 
 	mutex_lock(&text_mutex);
 	list_for_each_entry(site, batch, batch) {
@@ -253,25 +359,29 @@ int kprobe_site_sync_armed_locked(struct kprobe_site *site)
 }
 
 /**
- * kprobe_site_mark_gone_locked() - the text under @site was freed
- * @site: a site in a module or init section that is going away
+ * kprobe_sites_mark_gone_locked() - the text under the sites of @batch
+ *	was freed
+ * @batch: sites in a module or init section that is going away, linked
+ *	by site->batch; none of them GONE yet
  *
- * The site is never patched again.  An ftrace hook is removed, since
- * ftrace forgets the call site together with the text.  Its probes stay
- * registered and are shown as [GONE] until they are unregistered.
+ * The sites are never patched again.  Their ftrace hooks are removed
+ * (with one filter update), since ftrace forgets the call sites together
+ * with the text.  Their probes stay registered and are shown as [GONE]
+ * until they are unregistered.
  *
  * Context: kprobe_mutex held; may sleep.
  */
-void kprobe_site_mark_gone_locked(struct kprobe_site *site)
+void kprobe_sites_mark_gone_locked(struct list_head *batch)
 {
+	struct kprobe_site *site;
+
 	lockdep_assert_held(&kprobe_mutex);
-	if (site->state == KPROBE_SITE_GONE)
-		return;
-	kprobe_site_unoptimize_locked(site);
-	if (site->on_ftrace && site->state == KPROBE_SITE_ARMED)
-		kprobe_ftrace_disarm(site);
-	kprobe_site_set_state(site, KPROBE_SITE_GONE);
-	kprobe_site_update_flags(site);
+	kprobe_sites_unoptimize_locked(batch);
+	kprobe_sites_disarm_ftrace(batch);
+	list_for_each_entry(site, batch, batch) {
+		kprobe_site_set_state(site, KPROBE_SITE_GONE);
+		kprobe_site_update_flags(site);
+	}
 }
 
 /**
@@ -288,36 +398,6 @@ void kprobe_site_retire_locked(struct kprobe_site *site)
 	WARN_ON_ONCE(kprobe_site_is_armed(site));
 	hlist_del_rcu(&site->hnode);
 	kprobe_site_set_state(site, KPROBE_SITE_DEAD);
-}
-
-/**
- * kprobe_sites_free() - free retired sites after one grace period
- * @dead: sites retired with kprobe_site_retire_locked()
- *
- * One wait covers the whole list: after it no CPU can still be looking at
- * a site on the list or running its out-of-line copy.  On preemptible
- * kernels a task may be preempted inside a copy, so that wait is a tasks
- * RCU grace period.
- *
- * Context: process context, kprobe_mutex not held.
- */
-void kprobe_sites_free(struct list_head *dead)
-{
-	struct kprobe_site *site, *tmp;
-
-	if (list_empty(dead))
-		return;
-	if (IS_ENABLED(CONFIG_PREEMPTION))
-		synchronize_rcu_tasks();
-	synchronize_rcu();
-	list_for_each_entry_safe(site, tmp, dead, batch) {
-		list_del(&site->batch);
-		if (!site->on_ftrace) {
-			kprobe_opt_release(site);
-			arch_kprobe_release(site);
-		}
-		kfree(site);
-	}
 }
 
 /* Collect onto @batch every site that should change; return how many. */

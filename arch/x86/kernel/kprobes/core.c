@@ -244,7 +244,9 @@ static nokprobe_inline int kprobe_step_fault(struct pt_regs *regs,
  * A fault of the step copy is turned back into a fault of the probed
  * instruction at its own address, after the probe's fault handlers had
  * their say, so that the kernel's exception fixup applies.  A fault in
- * a pre or post handler goes to the probes' fault handlers.
+ * a pre or post handler goes to the probes' fault handlers, found through
+ * the control block of a breakpoint hit or, for ftrace and optimized
+ * hits, through current_kprobe.
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe fault handler fixed the fault, 0 otherwise.
@@ -253,9 +255,18 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site = kcb->cur.site;
+	struct kprobe *p;
 
-	if (!site)
-		return 0;
+	if (!site) {
+		/*
+		 * The ftrace and optimized paths keep no control block: the
+		 * probe whose handler runs is current_kprobe.  Its site may
+		 * just have been cleared by an unregistration in progress.
+		 */
+		p = kprobe_running();
+		site = p ? READ_ONCE(p->site) : NULL;
+		return site ? kprobe_site_fault(site, regs, trapnr) : 0;
+	}
 	if (kcb->cur.state == KPROBE_CB_HANDLERS)
 		return kprobe_site_fault(site, regs, trapnr);
 	if (kprobe_cb_stepping(kcb) && regs->ip == kprobe_step_copy(site))

@@ -17,17 +17,17 @@
 /* Run the probes of @site; ftrace resumes at regs->ip afterwards. */
 static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 					      struct pt_regs *regs,
-					      unsigned long ip,
-					      struct kprobe_ctlblk *kcb)
+					      unsigned long ip)
 {
 	unsigned long resume = regs->ip;
 
-	kprobe_site_enter(site);
-	/* Set before filling in; pairs with kprobe_cpu_busy() in core.c. */
-	barrier();
-	kcb->cur.site = site;
-	kcb->cur.state = KPROBE_CB_HANDLERS;
-
+	/*
+	 * No control block: nothing is stepped here, so current_kprobe
+	 * (named by kprobe_site_run_pre() before each handler runs) is all
+	 * that marks this CPU busy, and kprobe_fault_handler() finds the
+	 * probe through it.
+	 */
+	kprobe_hit_begin();
 	regs->ip = ip + INT3_INSN_SIZE;
 	if (!kprobe_site_run_pre(site, regs)) {
 		/* Not redirected: pretend the nop ran, then go on as before. */
@@ -36,11 +36,6 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 			kprobe_site_run_post(site, regs);
 		regs->ip = resume;
 	}
-
-	kcb->cur.state = KPROBE_CB_IDLE;
-	kcb->cur.site = NULL;
-	/* Empty before clearing; pairs with kprobe_cpu_busy() in core.c. */
-	barrier();
 	kprobe_site_leave();
 }
 
@@ -51,31 +46,31 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
  * @ops: the kprobes ftrace_ops
  * @fregs: registers at the call site
  *
- * Context: ftrace callback, preemption disabled by the recursion lock.
+ * Recursion is stopped by current_kprobe rather than by ftrace's
+ * recursion lock: a traced function called by a handler comes back here,
+ * finds a probe running and only counts a miss.  Everything called before
+ * that check (site lookup, miss counting) is neither traced nor probed.
+ *
+ * Context: ftrace callback; disables preemption itself.
  */
-void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
-			   struct ftrace_ops *ops, struct ftrace_regs *fregs)
+notrace void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *ops,
+				   struct ftrace_regs *fregs)
 {
-	struct kprobe_ctlblk *kcb;
+	struct pt_regs *regs = ftrace_get_regs(fregs);
 	struct kprobe_site *site;
-	struct pt_regs *regs;
-	int bit;
 
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
+	if (unlikely(!regs))
 		return;
-
-	regs = ftrace_get_regs(fregs);
-	site = regs ? kprobe_site_lookup(ip) : NULL;
+	preempt_disable_notrace();
+	site = kprobe_site_lookup(ip);
 	if (site) {
-		kcb = this_cpu_ptr(&kprobe_ctlblk);
-		if (kprobe_running() || kcb->cur.state != KPROBE_CB_IDLE)
+		if (kprobe_running())
 			kprobe_site_missed(site);
 		else
-			kprobe_ftrace_hit(site, regs, ip, kcb);
+			kprobe_ftrace_hit(site, regs, ip);
 	}
-
-	ftrace_test_recursion_unlock(bit);
+	preempt_enable_notrace();
 }
 
 NOKPROBE_SYMBOL(kprobe_ftrace_handler);

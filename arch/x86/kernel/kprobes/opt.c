@@ -46,33 +46,25 @@ static_assert(KPROBE_OPT_COPY_OFFSET + KPROBE_OPT_MAX_LEN + JMP32_INSN_SIZE <=
  * Context: detour buffer, interrupts as the probed code had them.
  * Return: true if a pre_handler chose where execution resumes (regs->ip).
  */
-__visible bool kprobe_x86_opt_hit(struct kprobe_site *site,
-				  struct pt_regs *regs)
+__visible notrace bool kprobe_x86_opt_hit(struct kprobe_site *site,
+					  struct pt_regs *regs)
 {
-	struct kprobe_ctlblk *kcb;
 	bool moved = false;
 
 	/* The handlers and the per-CPU state must stay on this CPU. */
 	preempt_disable();
-	kcb = this_cpu_ptr(&kprobe_ctlblk);
-	if (kprobe_running() || kcb->cur.state != KPROBE_CB_IDLE) {
+	if (kprobe_running()) {
 		kprobe_site_missed(site);
 		goto out;
 	}
 
 	regs->ip = (unsigned long)site->addr + INT3_INSN_SIZE;
-	kprobe_site_enter(site);
-	/* Set before filling in; pairs with kprobe_cpu_busy() in core.c. */
-	barrier();
-	kcb->cur.site = site;
-	kcb->cur.state = KPROBE_CB_HANDLERS;
-
+	/*
+	 * As in the ftrace path: no control block, current_kprobe (set by
+	 * kprobe_site_run_pre()) marks this CPU busy.
+	 */
+	kprobe_hit_begin();
 	moved = kprobe_site_run_pre(site, regs);
-
-	kcb->cur.state = KPROBE_CB_IDLE;
-	kcb->cur.site = NULL;
-	/* Empty before clearing; pairs with kprobe_cpu_busy() in core.c. */
-	barrier();
 	kprobe_site_leave();
 out:
 	preempt_enable();

@@ -58,23 +58,24 @@ int kprobe_read_original(unsigned long addr, u8 *buf)
 
 /*
  * Decode the instruction at @addr into @insn, which keeps pointing into
- * @buf.  Walks from the start of the enclosing symbol so that an address
- * in the middle of an instruction is recognised.
+ * @buf.  Walks from @func, the start of the enclosing symbol, so that an
+ * address in the middle of an instruction is recognised.
  *
  * An instruction before @addr that cannot be read or decoded leaves the
  * boundary unproven: -EILSEQ, like landing inside an instruction.  An
  * instruction at @addr that cannot be read or decoded is on a boundary
  * but cannot be copied: -EINVAL.
  */
-static int kprobe_decode_at(unsigned long addr, struct insn *insn, u8 *buf)
+static int kprobe_decode_at(unsigned long addr, unsigned long func,
+			    struct insn *insn, u8 *buf)
 {
-	unsigned long offset, pos;
+	unsigned long pos;
 	bool bad;
 
-	if (!kallsyms_lookup_size_offset(addr, NULL, &offset))
+	if (func > addr)
 		return -EILSEQ;
 
-	for (pos = addr - offset; ; pos += insn->length) {
+	for (pos = func; ; pos += insn->length) {
 		bad = kprobe_read_original(pos, buf) ||
 		      insn_decode_kernel(insn, buf) < 0;
 		if (pos == addr)
@@ -195,6 +196,7 @@ static int kprobe_install_slot(struct kprobe_site *site, struct insn *insn,
 /**
  * arch_kprobe_prepare() - check and copy the instruction at a new site
  * @site: the site; site->addr is set, site->ainsn is filled in here
+ * @func: start of the function (symbol) holding site->addr
  *
  * Decodes the original instruction at site->addr, decides whether it is
  * emulated, single-stepped or boosted, takes a slot and writes the
@@ -204,7 +206,7 @@ static int kprobe_install_slot(struct kprobe_site *site, struct insn *insn,
  * Return: 0; -EILSEQ if site->addr does not start an instruction; -EINVAL
  * if the instruction cannot be probed; -ENOMEM without a free slot.
  */
-int arch_kprobe_prepare(struct kprobe_site *site)
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 {
 	unsigned long addr = (unsigned long)site->addr;
 	u8 orig[MAX_INSN_SIZE];
@@ -215,7 +217,7 @@ int arch_kprobe_prepare(struct kprobe_site *site)
 	if (site->on_ftrace)
 		return kprobe_prepare_ftrace(site);
 
-	ret = kprobe_decode_at(addr, &insn, orig);
+	ret = kprobe_decode_at(addr, func, &insn, orig);
 	if (ret)
 		return ret;
 	if (insn.opcode.bytes[0] == INT3_INSN_OPCODE)

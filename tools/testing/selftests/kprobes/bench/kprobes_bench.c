@@ -35,6 +35,7 @@
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -422,6 +423,9 @@ static void kpb_reg_batch(struct kpb_set *s, bool mem)
 
 	kpb_settle();
 	kpb_set_fill(s);
+	/* Memory that earlier figures left to RCU callbacks is gone first. */
+	if (mem)
+		rcu_barrier();
 	slab0 = kpb_slab_bytes();
 	t0 = ktime_get_ns();
 	ret = register_kprobes(s->ptrs, s->n);
