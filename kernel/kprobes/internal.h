@@ -23,6 +23,8 @@
 #include <linux/module.h>
 #include <linux/seq_file.h>
 
+struct dentry;
+
 #define KPROBE_HASH_BITS	9
 #define KPROBE_TABLE_SIZE	BIT(KPROBE_HASH_BITS)
 
@@ -168,6 +170,47 @@ bool kprobe_is_kretprobe(struct kprobe *p);
 static inline bool kprobe_is_kretprobe(struct kprobe *p)
 {
 	return false;
+}
+#endif
+
+/* kretprobe_pool.c */
+struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp);
+void kretprobe_holder_stop_locked(struct kretprobe_holder *h);
+void kretprobe_holder_release(struct kretprobe_holder *h);
+struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
+						  struct pt_regs *regs);
+void kretprobe_instance_put(struct kretprobe_instance *ri);
+void kretprobe_instance_put_unreturned(struct kretprobe_instance *ri);
+extern struct kprobe kretprobe_busy_marker;
+struct kprobe *kretprobe_busy_enter(void);
+void kretprobe_busy_leave(struct kprobe *prev);
+
+/* kretprobe_stack.c */
+int kretprobe_instance_bind(struct kretprobe_instance *ri,
+			    unsigned long *slot);
+void kretprobe_instance_push(struct kretprobe_instance *ri,
+			     unsigned long *slot);
+
+/* Bit 0 of kretprobe_instance.fp: the call already had an instance. */
+#define KRETPROBE_FP_CHAINED	1UL
+
+/**
+ * kretprobe_instance_slot() - the return address slot of @ri's call
+ * @ri: a pending instance
+ *
+ * Return: the stack address the call's return address was taken from.
+ */
+static inline unsigned long *kretprobe_instance_slot(struct kretprobe_instance *ri)
+{
+	return (unsigned long *)((unsigned long)ri->fp & ~KRETPROBE_FP_CHAINED);
+}
+
+/* kretprobe_debugfs.c */
+#if defined(CONFIG_KRETPROBES) && defined(CONFIG_DEBUG_FS)
+void kretprobe_debugfs_init(struct dentry *dir);
+#else
+static inline void kretprobe_debugfs_init(struct dentry *dir)
+{
 }
 #endif
 
