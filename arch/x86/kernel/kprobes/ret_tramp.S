@@ -18,6 +18,7 @@
  * and the final RET takes the slot.  The flags are not restored: no
  * caller expects them to survive a call.
  */
+#include <linux/export.h>
 #include <linux/linkage.h>
 #include <linux/objtool.h>
 #include <asm/asm.h>
@@ -88,3 +89,5 @@ SYM_CODE_START(kretprobe_trampoline)
 	RET
 SYM_CODE_END(kretprobe_trampoline)
 _ASM_NOKPROBE(kretprobe_trampoline)
+/* For is_kretprobe_trampoline() in modules. */
+EXPORT_SYMBOL_GPL(kretprobe_trampoline)
