@@ -177,25 +177,28 @@ struct kretprobe_holder {
 /**
  * struct kretprobe - a probe on the return of a function
  * @kp: the entry probe; set @kp.addr or @kp.symbol_name (+ @kp.offset 0).
- * @handler: runs when the probed function returns.
  * @entry_handler: runs at function entry; a non-zero return value means
  *	no @handler runs for this call.
+ * @handler: runs when the probed function returns.
+ * @data_size: bytes of per-call private data (kretprobe_instance.data),
+ *	at most %KRETPROBE_MAX_DATA_SIZE.
  * @maxactive: > 0: at most this many calls may be pending at once, the
  *	calls over it are missed; <= 0: no limit, instances are allocated as
  *	needed.
  * @nmissed: calls that got no instance, whatever the cause (see
  *	kretprobe_missed() for the causes).
- * @data_size: bytes of per-call private data (kretprobe_instance.data),
- *	at most %KRETPROBE_MAX_DATA_SIZE.
  * @rph: instance bookkeeping; owned by the core.
+ *
+ * The fields keep the names and types older kernels used, so that users
+ * build unchanged.
  */
 struct kretprobe {
 	struct kprobe kp;
-	kretprobe_handler_t handler;
 	kretprobe_handler_t entry_handler;
+	kretprobe_handler_t handler;
+	size_t data_size;
 	int maxactive;
 	int nmissed;
-	size_t data_size;
 	struct kretprobe_holder *rph;
 };
 

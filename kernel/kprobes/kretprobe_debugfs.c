@@ -39,6 +39,7 @@ static void kretprobe_stats_show_one(struct seq_file *m, struct kretprobe *rp)
 static int kretprobe_stats_show(struct seq_file *m, void *v)
 {
 	struct kprobe_site *site;
+	struct kretprobe *rp;
 	struct kprobe *p;
 	int i;
 
@@ -47,9 +48,10 @@ static int kretprobe_stats_show(struct seq_file *m, void *v)
 	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
 		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
 			hlist_for_each_entry(p, &site->probes, hlist) {
-				if (kprobe_is_kretprobe(p))
-					kretprobe_stats_show_one(m,
-						container_of(p, struct kretprobe, kp));
+				if (!kprobe_is_kretprobe(p))
+					continue;
+				rp = container_of(p, struct kretprobe, kp);
+				kretprobe_stats_show_one(m, rp);
 			}
 		}
 	}

@@ -166,7 +166,11 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 	first = stack->first;
 	match = kretprobe_find_slot(first, slot);
 	if (!match) {
-		pr_emerg("return trampoline reached for stack slot %px, but %s/%d has no pending kretprobe call there\n",
+		/*
+		 * Nothing says where this return should go: the task's
+		 * stack or its list of pending calls was overwritten.
+		 */
+		pr_emerg("return trampoline reached for stack slot %p, but %s/%d has no pending kretprobe call there\n",
 			 slot, current->comm, task_pid_nr(current));
 		BUG();
 	}

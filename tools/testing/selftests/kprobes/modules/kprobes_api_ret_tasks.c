@@ -40,22 +40,20 @@ struct kpt_sleeper {
 	long result;
 };
 
-long kpt_tret_sleep(struct kpt_sleeper *s);
-long kpt_tret_sleep_thread_body(struct kpt_sleeper *s);
-static long (*volatile kpt_tret_sleep_call)(struct kpt_sleeper *s) =
-	kpt_tret_sleep;
-
 /* The probed function: blocks until the test lets it go. */
-noinline long kpt_tret_sleep(struct kpt_sleeper *s)
+static noinline long kpt_tret_sleep(struct kpt_sleeper *s)
 {
 	wait_for_completion(s->go);
 	return s->id * 3;
 }
 
-/* The caller a stack trace must show. */
-noinline long kpt_tret_sleep_thread_body(struct kpt_sleeper *s)
+/* The caller a stack trace must show; the pointer keeps the call real. */
+static noinline long kpt_tret_sleep_thread_body(struct kpt_sleeper *s)
 {
-	return kpt_tret_sleep_call(s) + 1;
+	long (*fn)(struct kpt_sleeper *s) = kpt_tret_sleep;
+
+	OPTIMIZER_HIDE_VAR(fn);
+	return fn(s) + 1;
 }
 
 static int kpt_tret_sleep_thread(void *arg)
@@ -146,8 +144,8 @@ static bool kpt_tret_wait_entries(struct kpt_tret *t, int n)
 {
 	int i;
 
-	for (i = 0; i < 1000 && atomic_read(&t->entries) < n; i++)
-		msleep(10);
+	for (i = 0; i < 500 && atomic_read(&t->entries) < n; i++)
+		msleep(20);
 	return atomic_read(&t->entries) == n;
 }
 
@@ -156,11 +154,11 @@ static bool kpt_tret_wait_blocked(struct task_struct *task)
 {
 	int i;
 
-	for (i = 0; i < 500; i++) {
+	for (i = 0; i < 250; i++) {
 		if (READ_ONCE(task->__state) == TASK_UNINTERRUPTIBLE &&
 		    !READ_ONCE(task->on_cpu))
 			return true;
-		msleep(10);
+		msleep(20);
 	}
 	return false;
 }
@@ -244,16 +242,20 @@ static void kpt_test_tret_unregister_pending(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&kpt_tret_stale_calls), 0);
 }
 
-long kpt_tret_maybe_exit(long do_exit);
-static long (*volatile kpt_tret_maybe_exit_call)(long do_exit) =
-	kpt_tret_maybe_exit;
-
 /* Probed: with @do_exit the calling thread ends inside it. */
-noinline long kpt_tret_maybe_exit(long do_exit)
+static noinline long kpt_tret_maybe_exit(long do_exit)
 {
 	if (do_exit)
 		kthread_exit(0);
 	return 5;
+}
+
+static long kpt_tret_maybe_exit_call(long do_exit)
+{
+	long (*fn)(long do_exit) = kpt_tret_maybe_exit;
+
+	OPTIMIZER_HIDE_VAR(fn);
+	return fn(do_exit);
 }
 
 static int kpt_tret_exit_thread(void *arg)
@@ -306,15 +308,15 @@ static void kpt_test_tret_exit_inside(struct kunit *test)
 	kthread_stop_put(task);
 #ifndef KPROBES_TEST_UPSTREAM
 	/* Freed after an RCU grace period: wait up to 5 s for it. */
-	for (i = 0; i < 500 && READ_ONCE(t->rp.rph->nr_pending); i++) {
+	for (i = 0; i < 250 && READ_ONCE(t->rp.rph->nr_pending); i++) {
 		rcu_barrier();
-		msleep(10);
+		msleep(20);
 	}
 	KUNIT_EXPECT_EQ(test, READ_ONCE(t->rp.rph->nr_pending), 0);
 #else
-	for (i = 0; i < 50; i++) {
+	for (i = 0; i < 25; i++) {
 		rcu_barrier();
-		msleep(10);
+		msleep(20);
 	}
 #endif
 	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), 0);
