@@ -142,6 +142,7 @@ enum kretprobe_miss {
  * @nr_pending: instances taken and not yet given back
  * @nr_total: instances that exist
  * @maxactive: hard cap on @nr_pending, or 0 for none
+ * @low: below this many free instances a refill is queued (0 with a cap)
  * @shortfall: instances missing since the last refill
  * @dead: unregistered: instances given back are freed
  * @missed: misses by cause (enum kretprobe_miss)
@@ -164,6 +165,7 @@ struct kretprobe_holder {
 	unsigned int nr_pending;
 	unsigned int nr_total;
 	unsigned int maxactive;
+	unsigned int low;
 	unsigned int shortfall;
 	bool dead;
 	unsigned long missed[KRETPROBE_MISS_NR];

@@ -42,41 +42,6 @@ struct kprobe kretprobe_busy_marker = {
 	.flags = KPROBE_FLAG_DISABLED,
 };
 
-/**
- * kretprobe_busy_enter() - make probes hit on this CPU count as missed
- *
- * Unlike kprobe_busy_begin() this nests inside a probe handler: the
- * previous owner of current_kprobe is returned for kretprobe_busy_leave().
- *
- * Context: any; disables preemption.
- * Return: the previous value of current_kprobe.
- */
-struct kprobe *kretprobe_busy_enter(void)
-{
-	struct kprobe *prev;
-
-	preempt_disable_notrace();
-	prev = __this_cpu_read(current_kprobe);
-	__this_cpu_write(current_kprobe, &kretprobe_busy_marker);
-	return prev;
-}
-
-NOKPROBE_SYMBOL(kretprobe_busy_enter);
-
-/**
- * kretprobe_busy_leave() - end a kretprobe_busy_enter() section
- * @prev: what kretprobe_busy_enter() returned
- *
- * Context: after kretprobe_busy_enter() on the same CPU.
- */
-void kretprobe_busy_leave(struct kprobe *prev)
-{
-	__this_cpu_write(current_kprobe, prev);
-	preempt_enable_notrace();
-}
-
-NOKPROBE_SYMBOL(kretprobe_busy_leave);
-
 static __always_inline unsigned long kretprobe_lock(struct kretprobe_holder *h)
 {
 	unsigned long flags;
@@ -105,10 +70,11 @@ static unsigned int kretprobe_pool_initial(void)
 	return max(10U, 2 * num_possible_cpus());
 }
 
-/* Below this many free instances an uncapped pool asks for more. */
-static unsigned int kretprobe_pool_low(struct kretprobe_holder *h)
+/* @h has a new size: below how many free instances it asks for more. */
+static void kretprobe_pool_set_low(struct kretprobe_holder *h)
 {
-	return max(kretprobe_pool_initial() / 2, h->nr_total / 4);
+	if (!h->maxactive)
+		h->low = max(kretprobe_pool_initial() / 2, h->nr_total / 4);
 }
 
 static struct kretprobe_instance *
@@ -174,6 +140,7 @@ static unsigned int kretprobe_pool_grow(struct kretprobe_holder *h,
 		h->free = &ri->llist;
 		h->nr_free++;
 		h->nr_total++;
+		kretprobe_pool_set_low(h);
 		kretprobe_unlock(h, flags);
 		kretprobe_busy_leave(prev);
 	}
@@ -313,6 +280,7 @@ kretprobe_instance_get_slow(struct kretprobe *rp, struct kretprobe_holder *h,
 	if (ri) {
 		h->nr_total++;
 		h->nr_pending++;
+		kretprobe_pool_set_low(h);
 	} else {
 		kretprobe_count_miss(rp, h, why);
 		h->shortfall++;
@@ -352,7 +320,7 @@ struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
 		h->nr_free--;
 		h->nr_pending++;
 	}
-	low = !h->maxactive && h->nr_free < kretprobe_pool_low(h);
+	low = h->nr_free < h->low;
 	kretprobe_unlock(h, flags);
 
 	if (!ri)

@@ -39,58 +39,35 @@ static inline struct kretprobe_instance *kretprobe_of(struct llist_node *node)
 }
 
 /**
- * kretprobe_instance_bind() - attach @ri to the call being entered
+ * kretprobe_instance_bind_chained() - attach @ri to a call already hooked
  * @ri: a fresh instance
- * @slot: the stack word holding the call's return address
+ * @slot: the stack word of the call's return address, which already holds
+ *	the trampoline: an earlier kretprobe on this function, or on one
+ *	that tail-called it, took the call
+ *
+ * @ri gets the real return address of the instance on top of the task's
+ * list, which owns @slot, and is marked as returning together with it.
  *
  * Context: the entry probe handler, in the task making the call.
- * Return: 0, or -EINVAL if the return address already is the trampoline
- * but no pending instance of this task owns @slot (which cannot happen
- * unless the stack was corrupted).
+ * Return: 0, or -EINVAL if no pending instance of this task owns @slot
+ * (which cannot happen unless the stack was corrupted).
  */
-int kretprobe_instance_bind(struct kretprobe_instance *ri, unsigned long *slot)
+int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
+				    unsigned long *slot)
 {
-	unsigned long ret = READ_ONCE(*slot);
-	struct llist_node *top;
+	struct llist_node *top = current->kretprobe_instances.first;
 
-	ri->task = current;
-	ri->fp = slot;
-	ri->ret_addr = (kprobe_opcode_t *)ret;
-	if (!is_kretprobe_trampoline(ret))
-		return 0;
-
-	/* An earlier kretprobe on this call, or on a tail-calling one. */
-	top = current->kretprobe_instances.first;
 	if (WARN_ONCE(!top || kretprobe_instance_slot(kretprobe_of(top)) != slot,
 		      "kretprobe at %pS: return address already hijacked\n",
 		      ri->rph->addr))
 		return -EINVAL;
+	ri->task = current;
 	ri->ret_addr = kretprobe_of(top)->ret_addr;
 	ri->fp = (void *)((unsigned long)slot | KRETPROBE_FP_CHAINED);
 	return 0;
 }
 
-NOKPROBE_SYMBOL(kretprobe_instance_bind);
-
-/**
- * kretprobe_instance_push() - make the call return through the trampoline
- * @ri: an instance bound with kretprobe_instance_bind()
- * @slot: the same slot
- *
- * Context: the entry probe handler, in the task making the call.
- */
-void kretprobe_instance_push(struct kretprobe_instance *ri, unsigned long *slot)
-{
-	struct llist_head *stack = &current->kretprobe_instances;
-
-	ri->llist.next = stack->first;
-	WRITE_ONCE(stack->first, &ri->llist);
-	/* Linked before the slot changes; pairs with kretprobe_find_ret_addr(). */
-	barrier();
-	WRITE_ONCE(*slot, (unsigned long)kretprobe_trampoline);
-}
-
-NOKPROBE_SYMBOL(kretprobe_instance_push);
+NOKPROBE_SYMBOL(kretprobe_instance_bind_chained);
 
 /* Run @ri's return handler unless its kretprobe is being unregistered. */
 static void kretprobe_run_handler(struct kretprobe_instance *ri,
