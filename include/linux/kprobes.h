@@ -23,7 +23,9 @@
 #include <linux/mutex.h>
 #include <linux/ftrace.h>
 #include <linux/refcount.h>
-#include <linux/rethook.h>
+#include <linux/irq_work.h>
+#include <linux/llist.h>
+#include <linux/workqueue.h>
 #include <asm/kprobes.h>
 
 struct kprobe;
@@ -109,37 +111,119 @@ static inline bool kprobe_ftrace(struct kprobe *p)
 }
 
 /**
+ * enum kretprobe_miss - why a call of a kretprobed function was not traced
+ * @KRETPROBE_MISS_CAP: @maxactive calls were already pending
+ * @KRETPROBE_MISS_NOMEM: no free instance, and allocating one failed
+ * @KRETPROBE_MISS_ATOMIC: no free instance, in a context that may not
+ *	allocate: NMI, a breakpoint trap (int3 probes run in an NMI-like
+ *	context) or interrupts disabled where the function was entered.
+ *	The pool is grown in the background by at least the shortfall.
+ * @KRETPROBE_MISS_NR: number of causes
+ *
+ * Hits skipped because another probe was being handled on the CPU
+ * (recursion) count in kretprobe.kp.nmissed, as for every kprobe.
+ */
+enum kretprobe_miss {
+	KRETPROBE_MISS_CAP,
+	KRETPROBE_MISS_NOMEM,
+	KRETPROBE_MISS_ATOMIC,
+	KRETPROBE_MISS_NR,
+};
+
+/**
+ * struct kretprobe_holder - instance bookkeeping of one kretprobe
+ * @rp: the kretprobe; NULL once it is being unregistered, after which
+ *	the instances still pending on some stack only return to their
+ *	callers
+ * @ref: one reference for the registered kretprobe plus one per instance
+ *	that exists (free or pending)
+ * @lock: protects the fields below it
+ * @free: free instances, linked through kretprobe_instance.llist
+ * @nr_free: instances on @free
+ * @nr_pending: instances taken and not yet given back
+ * @nr_total: instances that exist
+ * @maxactive: hard cap on @nr_pending, or 0 for none
+ * @low: below this many free instances a refill is queued (0 with a cap)
+ * @shortfall: instances missing since the last refill
+ * @dead: unregistered: instances given back are freed
+ * @missed: misses by cause (enum kretprobe_miss)
+ * @unreturned: instances found abandoned on a stack: the call they
+ *	belonged to never returned through the trampoline
+ * @addr: the probed function, for messages
+ * @size: bytes per instance, private data included
+ * @kick: queues @refill from any context, NMI included
+ * @refill: grows @free in process context when it runs low
+ *
+ * Owned by kernel/kprobes/kretprobe*.c; users only reach it through
+ * get_kretprobe() and kretprobe_missed().
+ */
+struct kretprobe_holder {
+	struct kretprobe __rcu *rp;
+	refcount_t ref;
+	raw_spinlock_t lock;
+	struct llist_node *free;
+	unsigned int nr_free;
+	unsigned int nr_pending;
+	unsigned int nr_total;
+	unsigned int maxactive;
+	unsigned int low;
+	unsigned int shortfall;
+	bool dead;
+	unsigned long missed[KRETPROBE_MISS_NR];
+	unsigned long unreturned;
+	kprobe_opcode_t *addr;
+	size_t size;
+	struct irq_work kick;
+	struct work_struct refill;
+};
+
+/**
  * struct kretprobe - a probe on the return of a function
  * @kp: the entry probe; set @kp.addr or @kp.symbol_name (+ @kp.offset 0).
- * @handler: runs when the probed function returns.
  * @entry_handler: runs at function entry; a non-zero return value means
  *	no @handler runs for this call.
- * @maxactive: how many calls may be pending at once; <= 0 picks a
- *	default.
- * @nmissed: calls for which no instance was available.
+ * @handler: runs when the probed function returns.
  * @data_size: bytes of per-call private data (kretprobe_instance.data),
  *	at most %KRETPROBE_MAX_DATA_SIZE.
- * @rh: return hook backing the instances; owned by the core.
+ * @maxactive: > 0: at most this many calls may be pending at once, the
+ *	calls over it are missed; <= 0: no limit, instances are allocated as
+ *	needed.
+ * @nmissed: calls that got no instance, whatever the cause (see
+ *	kretprobe_missed() for the causes).
+ * @rph: instance bookkeeping; owned by the core.
+ *
+ * The fields keep the names and types older kernels used, so that users
+ * build unchanged.
  */
 struct kretprobe {
 	struct kprobe kp;
-	kretprobe_handler_t handler;
 	kretprobe_handler_t entry_handler;
+	kretprobe_handler_t handler;
+	size_t data_size;
 	int maxactive;
 	int nmissed;
-	size_t data_size;
-	struct rethook *rh;
+	struct kretprobe_holder *rph;
 };
 
 #define KRETPROBE_MAX_DATA_SIZE	4096
 
 /**
  * struct kretprobe_instance - one pending call of a kretprobed function
- * @node: return hook bookkeeping (return address, frame, owner).
+ * @llist: link in the task's stack of pending calls, or in the free list
+ * @rph: bookkeeping of the kretprobe the instance belongs to
+ * @ret_addr: where the probed call really returns to
+ * @fp: the stack slot that held @ret_addr when the function was entered;
+ *	bit 0 is set when an earlier kretprobe on the same call already
+ *	took the slot (kretprobe_instance_slot() strips it)
+ * @task: the task that made the call
  * @data: @data_size bytes private to the kretprobe's handlers.
  */
 struct kretprobe_instance {
-	struct rethook_node node;
+	struct llist_node llist;
+	struct kretprobe_holder *rph;
+	kprobe_opcode_t *ret_addr;
+	void *fp;
+	struct task_struct *task;
 	char data[];
 };
 
@@ -181,11 +265,6 @@ void kprobe_free_init_mem(void);
 bool is_kprobe_insn_slot(unsigned long addr);
 int kprobe_get_kallsym(unsigned int symnum, unsigned long *value, char *type,
 		       char *sym);
-
-/* Return probes ride on rethook; nothing is left on a dying task. */
-static inline void kprobe_flush_task(struct task_struct *tk)
-{
-}
 
 #else /* !CONFIG_KPROBES */
 
@@ -277,10 +356,6 @@ static inline int kprobe_get_kallsym(unsigned int symnum, unsigned long *value,
 {
 	return -ERANGE;
 }
-
-static inline void kprobe_flush_task(struct task_struct *tk)
-{
-}
 #endif /* CONFIG_KPROBES */
 
 #ifdef CONFIG_KPROBES_ON_FTRACE
@@ -317,12 +392,12 @@ static inline int enable_kretprobe(struct kretprobe *rp)
  * @ri: instance passed to a kretprobe handler
  *
  * Context: inside the kretprobe's entry_handler or handler.
- * Return: the kretprobe.
+ * Return: the kretprobe, or NULL if it is being unregistered.
  */
 static nokprobe_inline struct kretprobe *
 get_kretprobe(struct kretprobe_instance *ri)
 {
-	return READ_ONCE(ri->node.rethook->data);
+	return rcu_dereference_check(ri->rph->rp, 1);
 }
 
 /**
@@ -334,20 +409,25 @@ get_kretprobe(struct kretprobe_instance *ri)
 static nokprobe_inline unsigned long
 get_kretprobe_retaddr(struct kretprobe_instance *ri)
 {
-	return ri->node.ret_addr;
+	return (unsigned long)ri->ret_addr;
 }
 
+/**
+ * is_kretprobe_trampoline() - is @addr the return trampoline?
+ * @addr: a return address found on a stack
+ *
+ * Context: any.
+ * Return: true if a pending kretprobe instance replaced this return address.
+ */
 static nokprobe_inline bool is_kretprobe_trampoline(unsigned long addr)
 {
-	return is_rethook_trampoline(addr);
+	return addr == (unsigned long)kretprobe_trampoline;
 }
 
-static nokprobe_inline unsigned long
-kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
-			struct llist_node **cur)
-{
-	return rethook_find_ret_addr(tsk, (unsigned long)fp, cur);
-}
+unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
+				      struct llist_node **cur);
+void kprobe_flush_task(struct task_struct *tk);
+unsigned long kretprobe_missed(struct kretprobe *rp, enum kretprobe_miss why);
 #else
 static nokprobe_inline bool is_kretprobe_trampoline(unsigned long addr)
 {
@@ -357,6 +437,16 @@ static nokprobe_inline bool is_kretprobe_trampoline(unsigned long addr)
 static nokprobe_inline unsigned long
 kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
 			struct llist_node **cur)
+{
+	return 0;
+}
+
+static inline void kprobe_flush_task(struct task_struct *tk)
+{
+}
+
+static inline unsigned long kretprobe_missed(struct kretprobe *rp,
+					     enum kretprobe_miss why)
 {
 	return 0;
 }
@@ -447,6 +537,21 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * arch_kprobe_opt_release(site)
  *	Free the detour buffer; no CPU can be running in it any more.
  *
+ * With CONFIG_KRETPROBES the architecture provides:
+ *
+ * kretprobe_trampoline
+ *	Code that a probed call returns into.  It saves the registers as a
+ *	struct pt_regs, with pt_regs->sp as it is after the real return,
+ *	calls kretprobe_trampoline_handler(regs, slot) where @slot is the
+ *	stack word the call's return address was taken from (and which
+ *	holds the trampoline's own address, so that unwinders recognise
+ *	it), then restores the registers from pt_regs and returns through
+ *	@slot, where the handler put the real return address.  It carries
+ *	unwind data and is never probed.
+ * arch_kretprobe_ret_slot(regs)
+ *	At the first instruction of a function (probe or ftrace entry
+ *	@regs), the address of the word that holds the return address.
+ *
  * The trap and ftrace paths of the architecture call, with preemption (and
  * for a breakpoint, interrupts) disabled:
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
@@ -534,6 +639,9 @@ void kprobe_opt_slot_free(void *slot);
 #endif
 
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
+#ifdef CONFIG_KRETPROBES
+void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot);
+#endif
 void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_missed(struct kprobe_site *site);
 int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,

@@ -8,6 +8,8 @@
  *   enabled	"1" while probes may fire, "0" after writing 0/n/N;
  *		writing 1/y/Y re-arms the probes that are not disabled
  *   blacklist	one "0x<start>-0x<end>\t<symbol>" line per refused range
+ *   kretprobes	instance pool and misses by cause of each kretprobe
+ *		(kretprobe_debugfs.c)
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -167,8 +169,8 @@ static const struct file_operations kprobe_enabled_fops = {
 /**
  * kprobe_debugfs_init() - create /sys/kernel/debug/kprobes/
  *
- * Creates the "list", "enabled" and "blacklist" files.  debugfs being
- * unavailable is not an error for kprobes.
+ * Creates the "list", "enabled", "blacklist" and "kretprobes" files.
+ * debugfs being unavailable is not an error for kprobes.
  *
  * Context: boot (late_initcall), process context.
  * Return: 0.
@@ -183,5 +185,6 @@ int __init kprobe_debugfs_init(void)
 	debugfs_create_file("enabled", 0600, dir, NULL, &kprobe_enabled_fops);
 	debugfs_create_file("blacklist", 0400, dir,
 			    (void *)&kprobe_blacklist_seq_ops, &kprobe_seq_fops);
+	kretprobe_debugfs_init(dir);
 	return 0;
 }

@@ -24,7 +24,10 @@
 
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
+
+struct dentry;
 
 #define KPROBE_HASH_BITS	9
 #define KPROBE_TABLE_SIZE	BIT(KPROBE_HASH_BITS)
@@ -188,6 +191,123 @@ bool kprobe_is_kretprobe(struct kprobe *p);
 static inline bool kprobe_is_kretprobe(struct kprobe *p)
 {
 	return false;
+}
+#endif
+
+#ifdef CONFIG_KRETPROBES
+/* kretprobe_pool.c */
+struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp);
+void kretprobe_holder_stop_locked(struct kretprobe_holder *h);
+void kretprobe_holder_release(struct kretprobe_holder *h);
+struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
+						  struct pt_regs *regs);
+void kretprobe_instance_put(struct kretprobe_instance *ri);
+void kretprobe_instance_put_unreturned(struct kretprobe_instance *ri);
+extern struct kprobe kretprobe_busy_marker;
+
+/**
+ * kretprobe_busy_enter() - make probes hit on this CPU count as missed
+ *
+ * Unlike kprobe_busy_begin() this nests inside a probe handler: the
+ * previous owner of current_kprobe is returned for kretprobe_busy_leave().
+ * The section is also a hit bracket (kprobe_hit_begin()), so that
+ * kprobe_hits_wait() covers the return handlers run inside it.
+ *
+ * Context: any; disables preemption.
+ * Return: the previous value of current_kprobe.
+ */
+static __always_inline struct kprobe *kretprobe_busy_enter(void)
+{
+	struct kprobe *prev;
+
+	preempt_disable_notrace();
+	kprobe_hit_begin();
+	prev = __this_cpu_read(current_kprobe);
+	__this_cpu_write(current_kprobe, &kretprobe_busy_marker);
+	return prev;
+}
+
+/**
+ * kretprobe_busy_leave() - end a kretprobe_busy_enter() section
+ * @prev: what kretprobe_busy_enter() returned
+ *
+ * Context: after kretprobe_busy_enter() on the same CPU.
+ */
+static __always_inline void kretprobe_busy_leave(struct kprobe *prev)
+{
+	__this_cpu_write(current_kprobe, prev);
+	kprobe_hit_end();
+	preempt_enable_notrace();
+}
+
+/* kretprobe_stack.c */
+int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
+				    unsigned long *slot);
+
+/* Bit 0 of kretprobe_instance.fp: the call already had an instance. */
+#define KRETPROBE_FP_CHAINED	1UL
+
+/**
+ * kretprobe_instance_bind() - attach @ri to the call being entered
+ * @ri: a fresh instance
+ * @slot: the stack word holding the call's return address
+ *
+ * Inline: it is on every hit.
+ *
+ * Context: the entry probe handler, in the task making the call.
+ * Return: 0, or -EINVAL (see kretprobe_instance_bind_chained()).
+ */
+static __always_inline int kretprobe_instance_bind(struct kretprobe_instance *ri,
+						   unsigned long *slot)
+{
+	unsigned long ret = READ_ONCE(*slot);
+
+	if (unlikely(is_kretprobe_trampoline(ret)))
+		return kretprobe_instance_bind_chained(ri, slot);
+	ri->task = current;
+	ri->fp = slot;
+	ri->ret_addr = (kprobe_opcode_t *)ret;
+	return 0;
+}
+
+/**
+ * kretprobe_instance_push() - make the call return through the trampoline
+ * @ri: an instance bound with kretprobe_instance_bind()
+ * @slot: the same slot
+ *
+ * Context: the entry probe handler, in the task making the call.
+ */
+static __always_inline void kretprobe_instance_push(struct kretprobe_instance *ri,
+						    unsigned long *slot)
+{
+	struct llist_head *stack = &current->kretprobe_instances;
+
+	ri->llist.next = stack->first;
+	WRITE_ONCE(stack->first, &ri->llist);
+	/* Linked before the slot changes; pairs with kretprobe_find_ret_addr(). */
+	barrier();
+	WRITE_ONCE(*slot, (unsigned long)kretprobe_trampoline);
+}
+
+/**
+ * kretprobe_instance_slot() - the return address slot of @ri's call
+ * @ri: a pending instance
+ *
+ * Return: the stack address the call's return address was taken from.
+ */
+static inline unsigned long *kretprobe_instance_slot(struct kretprobe_instance *ri)
+{
+	return (unsigned long *)((unsigned long)ri->fp & ~KRETPROBE_FP_CHAINED);
+}
+
+#endif /* CONFIG_KRETPROBES */
+
+/* kretprobe_debugfs.c */
+#if defined(CONFIG_KRETPROBES) && defined(CONFIG_DEBUG_FS)
+void kretprobe_debugfs_init(struct dentry *dir);
+#else
+static inline void kretprobe_debugfs_init(struct dentry *dir)
+{
 }
 #endif
 

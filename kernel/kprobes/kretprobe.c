@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Return probes.
+ * Return probes: registration and the entry side.
  *
  * A kretprobe is a kprobe at a function entry whose pre_handler takes an
- * instance from the kretprobe's pool, runs the entry_handler and redirects
- * the function's return through a return hook (rethook).  When the
- * function returns, the hook runs the kretprobe's handler with the
- * instance and resumes at the real return address.
+ * instance (kretprobe_pool.c), runs the entry_handler, and replaces the
+ * call's return address with the address of the architecture's
+ * kretprobe_trampoline (kretprobe_stack.c has the per-task bookkeeping and
+ * the return side).  Unregistering waits for one grace period, after which
+ * no handler of the kretprobe runs; calls still pending then return to
+ * their callers without it.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
 #include <linux/kprobes.h>
-#include <linux/rethook.h>
 #include <linux/slab.h>
 
 #include "internal.h"
@@ -19,42 +20,22 @@
 static int kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
 {
 	struct kretprobe *rp = container_of(p, struct kretprobe, kp);
+	unsigned long *slot = arch_kretprobe_ret_slot(regs);
 	struct kretprobe_instance *ri;
-	struct rethook_node *node;
 
-	node = rethook_try_get(rp->rh);
-	if (!node) {
-		/* Racy by design: a statistic, updated with interrupts off. */
-		rp->nmissed++;
+	ri = kretprobe_instance_get(rp, regs);
+	if (!ri)
+		return 0;
+	if (kretprobe_instance_bind(ri, slot) ||
+	    (rp->entry_handler && rp->entry_handler(ri, regs))) {
+		kretprobe_instance_put(ri);
 		return 0;
 	}
-	ri = container_of(node, struct kretprobe_instance, node);
-	if (rp->entry_handler && rp->entry_handler(ri, regs)) {
-		rethook_recycle(node);
-		return 0;
-	}
-	rethook_hook(node, regs, kprobe_ftrace(p));
+	kretprobe_instance_push(ri, slot);
 	return 0;
 }
 
 NOKPROBE_SYMBOL(kretprobe_entry);
-
-static void kretprobe_return(struct rethook_node *node, void *data,
-			     unsigned long ret_addr, struct pt_regs *regs)
-{
-	struct kretprobe *rp = data;
-	struct kprobe *outer;
-
-	if (WARN_ON_ONCE(!rp) || !rp->handler)
-		return;
-	/* Probes hit inside the handler count as missed, as in any handler. */
-	outer = __this_cpu_read(current_kprobe);
-	__this_cpu_write(current_kprobe, &rp->kp);
-	rp->handler(container_of(node, struct kretprobe_instance, node), regs);
-	__this_cpu_write(current_kprobe, outer);
-}
-
-NOKPROBE_SYMBOL(kretprobe_return);
 
 /**
  * kprobe_is_kretprobe() - is @p the entry probe of a kretprobe?
@@ -79,46 +60,33 @@ static int kretprobe_check(struct kretprobe *rp)
 	return ret;
 }
 
-static int kretprobe_default_maxactive(void)
-{
-	return max(10, 2 * (int)num_possible_cpus());
-}
-
-/* Allocate the instance pool; the kprobe is not registered yet. */
-static int kretprobe_setup(struct kretprobe *rp)
-{
-	int size = sizeof(struct kretprobe_instance) + rp->data_size;
-	int num = rp->maxactive > 0 ? rp->maxactive :
-		  kretprobe_default_maxactive();
-
-	rp->kp.pre_handler = kretprobe_entry;
-	rp->kp.post_handler = NULL;
-	rp->nmissed = 0;
-	rp->rh = rethook_alloc(rp, kretprobe_return, size, num);
-	return IS_ERR(rp->rh) ? PTR_ERR(rp->rh) : 0;
-}
-
-static void kretprobe_teardown(struct kretprobe *rp)
-{
-	rethook_free(rp->rh);
-	rp->rh = NULL;
-}
-
 static int kretprobe_register_locked(struct kretprobe *rp)
 {
+	struct kretprobe_holder *h;
 	int ret;
 
 	ret = kretprobe_check(rp);
 	if (ret)
 		return ret;
-	ret = kretprobe_setup(rp);
-	if (ret) {
-		rp->rh = NULL;
-		return ret;
+	rp->kp.pre_handler = kretprobe_entry;
+	rp->kp.post_handler = NULL;
+	rp->nmissed = 0;
+	h = kretprobe_holder_create(rp);
+	if (IS_ERR(h)) {
+		rp->rph = NULL;
+		return PTR_ERR(h);
 	}
+	rp->rph = h;
 	ret = kprobe_register_locked(&rp->kp);
-	if (ret)
-		kretprobe_teardown(rp);
+	if (!ret) {
+		/* Resolved only now when the probe was given by name. */
+		h->addr = rp->kp.addr;
+		return 0;
+	}
+	/* Never armed: no handler can have seen the holder. */
+	kretprobe_holder_stop_locked(h);
+	kretprobe_holder_release(h);
+	rp->rph = NULL;
 	return ret;
 }
 
@@ -148,27 +116,30 @@ static void kretprobes_detach_locked(struct kretprobe **rps, int n,
 	for (i = 0; i < n; i++) {
 		kprobe_detach_locked(&rps[i]->kp, b);
 		/* Returns still pending from now on skip the handler. */
-		if (rps[i]->rh)
-			rethook_stop(rps[i]->rh);
+		if (rps[i]->rph)
+			kretprobe_holder_stop_locked(rps[i]->rph);
 	}
 	kprobe_batch_commit_locked(b);
 }
 
-/* Second half, without kprobe_mutex: the hits, one grace period, free. */
+/*
+ * Second half, without kprobe_mutex: kprobe_batch_wait() waits for every
+ * hit bracket that began before the kretprobes were unlinked and their
+ * holders stopped (kretprobe_holder_stop_locked()); return handlers run
+ * inside such a bracket (kretprobe_busy_enter()), so afterwards none can
+ * still use a kretprobe of @rps.  Then free.
+ */
 static void kretprobes_detach_finish(struct kretprobe **rps, int n,
 				     struct kprobe_batch *b)
 {
 	int i;
 
 	kprobe_batch_wait(b);
-	/*
-	 * The return side runs in the rethook handler, outside any hit
-	 * bracket, and reads the kretprobe under RCU: wait for it here.
-	 */
-	synchronize_rcu();
 	for (i = 0; i < n; i++) {
-		if (rps[i]->rh)
-			kretprobe_teardown(rps[i]);
+		if (!rps[i]->rph)
+			continue;
+		kretprobe_holder_release(rps[i]->rph);
+		rps[i]->rph = NULL;
 	}
 }
 

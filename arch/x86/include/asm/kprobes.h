@@ -127,5 +127,19 @@ void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 			   struct ftrace_ops *ops, struct ftrace_regs *fregs);
 #endif
 
+/*
+ * Return probes (arch/x86/kernel/kprobes/ret_tramp.S).  A probed call
+ * returns into kretprobe_trampoline, which builds a struct pt_regs and
+ * calls kretprobe_trampoline_handler(); see the contract in
+ * <linux/kprobes.h>.
+ */
+void kretprobe_trampoline(void);
+
+/*
+ * Where the return address of the call being entered sits: at a function's
+ * first instruction it is the word at the top of the stack.
+ */
+#define arch_kretprobe_ret_slot(regs)	((unsigned long *)(regs)->sp)
+
 #endif /* CONFIG_KPROBES */
 #endif /* _ASM_X86_KPROBES_H */

@@ -2,21 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0
 # The kprobes API, through the KUnit suites of kprobes_api_kunit.ko:
 # kprobes_api (registration and its errors, handler order and counts,
-# redirection, recursion, batches, disabling), kprobes_kretprobe and, on
-# kernels whose struct kprobe has a fault_handler, kprobes_fault. Probes
-# also go on kprobes_target.ko, another module. Then the cases that need
-# /proc/kallsyms: no probe on kprobes' own instruction slots, nor on
-# __pfx_/__cfi_ padding.
+# redirection, recursion, batches, disabling), kprobes_kretprobe,
+# kprobes_kretprobe_tasks and, on kernels whose struct kprobe has a
+# fault_handler, kprobes_fault. Probes also go on kprobes_target.ko,
+# another module. Then the kernel log must name, once, the probed function
+# whose call did not return through the kretprobe trampoline, and the
+# debugfs kretprobes file must show a kretprobe's pool and misses by cause.
+# Then the cases that need /proc/kallsyms: no probe on kprobes' own
+# instruction slots, nor on __pfx_/__cfi_ padding.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_kunit.sh"
 
-SUITES="kprobes_api kprobes_kretprobe kprobes_fault"
+SUITES="kprobes_api kprobes_kretprobe kprobes_kretprobe_tasks kprobes_fault"
 
 ktap_print_header
 kp_setup
 kp_need_modules kprobes_target kprobes_prober kprobes_api_kunit
-ktap_set_plan 9
+ktap_set_plan 12
 trap 'kp_cleanup; kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target' EXIT
 kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target
 dmesg -C
@@ -31,6 +34,48 @@ for s in $SUITES; do
 	fi
 done
 kp_rmmod_quiet kprobes_api_kunit
+
+# kprobes_kretprobe's unreturned case left two calls of kpt_api_abandoned
+# behind: one report.
+unreturned_once()
+{
+	local n
+
+	n=$(dmesg | grep -c 'kretprobe on kpt_api_abandoned.*did not return through the trampoline')
+	[ "$n" = 1 ] || { echo "$n reports, wanted 1"; dmesg | tail -n 20; return 1; }
+}
+if [ "$(kp_param kprobes_target fault_handler)" = N ]; then
+	ktap_skip_reason "an unreturned kretprobe call is reported once" "not this kernel's message"
+else
+	kp_check "an unreturned kretprobe call is reported once" unreturned_once
+fi
+
+# A kprobe_events return probe with maxactive 2, hit 3 times: the line
+# of the kretprobes file shows its cap, its pool and no miss.
+kretprobes_file()
+{
+	local line hits f=$DEBUGFS/kprobes/kretprobes
+
+	[ -r $f ] || { echo "no $f"; return 1; }
+	kp_add "r2:$KP_GROUP/kret kprobes_target:kpt_target_add" || return 1
+	kp_enable kret || return 1
+	echo 3 >/sys/module/kprobes_target/parameters/run || return 1
+	line=$(grep 'kpt_target_add' $f)
+	hits=$(kp_hits kret)
+	kp_cleanup
+	echo "$line"
+	[ "$hits" = 3 ] || { echo "$hits hits, wanted 3"; return 1; }
+	case $line in
+	"maxactive=2 pending=0 free=2 total=2 missed_cap=0 missed_nomem=0 missed_atomic=0 missed_recursion=0 unreturned=0 kpt_target_add [kprobes_target]")
+		return 0 ;;
+	esac
+	return 1
+}
+if [ "$(kp_param kprobes_target fault_handler)" = N ]; then
+	ktap_skip_reason "the kretprobes debugfs file shows a kretprobe" "not this kernel's file"
+else
+	kp_check "the kretprobes debugfs file shows a kretprobe" kretprobes_file
+fi
 
 # A breakpoint probe (kpt_target_mul is notrace, which kprobe_events
 # refuses, so through the prober) makes sure that a slot page exists.

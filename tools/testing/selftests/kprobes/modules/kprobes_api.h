@@ -41,6 +41,9 @@ long kpt_api_add(long a, long b);
 long kpt_api_sub(long a, long b);
 long kpt_api_xor(long a, long b);
 long kpt_api_depth(long n);
+long kpt_api_wrap_escape(long v);
+long kpt_api_escape(long v);
+long kpt_api_abandoned(long v);
 
 /* Address @off bytes into the function @fn. */
 static inline kprobe_opcode_t *kpt_at(long (*fn)(long, long), unsigned int off)

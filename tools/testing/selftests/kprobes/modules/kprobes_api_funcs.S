@@ -6,6 +6,7 @@
  * a breakpoint.
  */
 #include <linux/linkage.h>
+#include <asm/unwind_hints.h>
 
 	.text
 
@@ -42,6 +43,40 @@ SYM_FUNC_START(kpt_api_depth)
 	xor	%eax, %eax
 	RET
 SYM_FUNC_END(kpt_api_depth)
+
+/*
+ * long kpt_api_wrap_escape(long v): v, through kpt_api_escape(v).
+ *
+ * kpt_api_escape() calls kpt_api_abandoned(), which never returns to it:
+ * it puts the stack pointer back to what it was at kpt_api_escape's
+ * entry and returns from there, straight to kpt_api_wrap_escape.  A
+ * kretprobe on kpt_api_abandoned therefore sees a call that never returns
+ * through the trampoline; the return of kpt_api_wrap_escape finds it.
+ */
+SYM_FUNC_START(kpt_api_wrap_escape)
+	call	kpt_api_escape
+	RET
+SYM_FUNC_END(kpt_api_wrap_escape)
+
+SYM_FUNC_START(kpt_api_escape)
+	movq	%rsp, kpt_api_escape_sp(%rip)
+	call	kpt_api_abandoned
+	RET
+SYM_FUNC_END(kpt_api_escape)
+
+SYM_CODE_START(kpt_api_abandoned)
+	UNWIND_HINT_FUNC
+	movq	%rdi, %rax
+	movq	kpt_api_escape_sp(%rip), %rsp
+	UNWIND_HINT_FUNC
+	RET
+SYM_CODE_END(kpt_api_abandoned)
+
+	.pushsection .bss
+	.balign 8
+kpt_api_escape_sp:
+	.quad	0
+	.popsection
 
 /*
  * kallsyms sizes a module function up to the next symbol; this one keeps

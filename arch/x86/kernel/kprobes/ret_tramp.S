@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The return trampoline of kretprobes.
+ *
+ * At the entry of a kretprobed call, kernel/kprobes/kretprobe.c saved the
+ * return address and wrote the address of kretprobe_trampoline in its
+ * place.  The probed function's RET therefore lands here, with the stack
+ * pointer one word above that slot ("slot" below).
+ *
+ * The first instruction puts our own address back into the slot.  From the
+ * next instruction on, the frame looks like an ordinary call of
+ * kretprobe_trampoline, and its unwind hint says so: an unwinder that
+ * walks through it reads the trampoline as the return address and asks
+ * kretprobe_find_ret_addr() for the real one.  A struct pt_regs is built
+ * under the slot and kretprobe_trampoline_handler(regs, slot) runs the
+ * return handlers; it leaves the real return address in the slot.  The
+ * registers are then reloaded from pt_regs, so a handler may change them,
+ * and the final RET takes the slot.  The flags are not restored: no
+ * caller expects them to survive a call.
+ */
+#include <linux/export.h>
+#include <linux/linkage.h>
+#include <linux/objtool.h>
+#include <asm/asm.h>
+#include <asm/asm-offsets.h>
+#include <asm/segment.h>
+#include <asm/unwind_hints.h>
+
+	.text
+SYM_CODE_START(kretprobe_trampoline)
+	/*
+	 * No frame here to describe: an interrupt taken right here is
+	 * unwound through its own register frame, whose ip (this address)
+	 * the unwinder recovers with the slot just below the saved sp.
+	 */
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR		/* reached by RET only */
+	pushq	$kretprobe_trampoline	/* the slot */
+	UNWIND_HINT_FUNC
+
+	/* pt_regs from its top: ss, sp, flags, cs, ip, orig_ax, then GPRs. */
+	pushq	$__KERNEL_DS
+	pushq	%rsp			/* overwritten below */
+	pushfq
+	pushq	$__KERNEL_CS
+	pushq	$0			/* ip: the handler stores the real one */
+	pushq	$-1
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rdx
+	pushq	%rcx
+	pushq	%rax
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+
+	/* The stack pointer the caller will see: just above the slot. */
+	leaq	PTREGS_SIZE + 8(%rsp), %rax
+	movq	%rax, pt_regs_sp(%rsp)
+
+	movq	%rsp, %rdi
+	leaq	PTREGS_SIZE(%rsp), %rsi
+	call	kretprobe_trampoline_handler
+
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rax
+	popq	%rcx
+	popq	%rdx
+	popq	%rsi
+	popq	%rdi
+	/* Drop orig_ax, ip, cs, flags, sp and ss; the slot is left. */
+	addq	$6 * 8, %rsp
+	RET
+SYM_CODE_END(kretprobe_trampoline)
+_ASM_NOKPROBE(kretprobe_trampoline)
+/* For is_kretprobe_trampoline() in modules. */
+EXPORT_SYMBOL_GPL(kretprobe_trampoline)

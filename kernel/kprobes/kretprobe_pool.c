@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The instances of a kretprobe: a free list per kretprobe that grows as
+ * the load needs it, so that return probes do not miss while memory lasts.
+ *
+ * Each kretprobe owns a struct kretprobe_holder.  Its free list starts
+ * with maxactive instances, or with a default number when maxactive <= 0.
+ * With a cap (maxactive > 0) that is all there ever is.  Without one:
+ *
+ *  - when the list runs low, the hit path queues an irq_work (safe from
+ *    any context) that schedules a work item, which allocates more with
+ *    GFP_KERNEL;
+ *  - when the list is empty and the probed context could have taken an
+ *    interrupt (so it holds no lock an allocation may need, and is not an
+ *    NMI), the hit path allocates one with GFP_ATOMIC;
+ *  - otherwise (NMI, a breakpoint trap, interrupts off) the call is missed
+ *    as KRETPROBE_MISS_ATOMIC and the next refill adds the shortfall.
+ *
+ * The hit path never sleeps.  Every instance holds a reference on its
+ * holder, so an instance still pending on a stack when its kretprobe is
+ * unregistered keeps the holder (not the kretprobe) alive; giving it back
+ * then frees it, and the last one frees the holder.
+ *
+ * holder->lock is taken with current_kprobe set on the CPU (the hit path
+ * and kretprobe_busy_enter() both do), so a probe hit in an NMI on the
+ * same CPU, which finds current_kprobe set and counts a miss, can never
+ * wait for it.  In NMI context (which includes breakpoint traps) it is
+ * only ever tried, never waited on with lockdep watching.
+ */
+#define pr_fmt(fmt) "kprobes: " fmt
+
+#include <linux/cpumask.h>
+#include <linux/hardirq.h>
+#include <linux/irq_work.h>
+#include <linux/kprobes.h>
+#include <linux/slab.h>
+
+#include "internal.h"
+
+/* Stands for "kretprobe bookkeeping in progress" in current_kprobe. */
+struct kprobe kretprobe_busy_marker = {
+	.flags = KPROBE_FLAG_DISABLED,
+};
+
+static __always_inline unsigned long kretprobe_lock(struct kretprobe_holder *h)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (!in_nmi()) {
+		raw_spin_lock(&h->lock);
+		return flags;
+	}
+	/* Held by another CPU, see the top of this file: it will let go. */
+	while (!raw_spin_trylock(&h->lock))
+		cpu_relax();
+	return flags;
+}
+
+static __always_inline void kretprobe_unlock(struct kretprobe_holder *h,
+					     unsigned long flags)
+{
+	raw_spin_unlock(&h->lock);
+	local_irq_restore(flags);
+}
+
+/* The pool a kretprobe without a cap starts with; upstream's default. */
+static unsigned int kretprobe_pool_initial(void)
+{
+	return max(10U, 2 * num_possible_cpus());
+}
+
+/* @h has a new size: below how many free instances it asks for more. */
+static void kretprobe_pool_set_low(struct kretprobe_holder *h)
+{
+	if (!h->maxactive)
+		h->low = max(kretprobe_pool_initial() / 2, h->nr_total / 4);
+}
+
+static struct kretprobe_instance *
+kretprobe_instance_alloc(struct kretprobe_holder *h, gfp_t gfp)
+{
+	struct kretprobe_instance *ri = kzalloc(h->size, gfp);
+
+	if (!ri)
+		return NULL;
+	ri->rph = h;
+	refcount_inc(&h->ref);
+	return ri;
+}
+
+static void kretprobe_holder_put(struct kretprobe_holder *h)
+{
+	if (refcount_dec_and_test(&h->ref))
+		kfree(h);
+}
+
+/* Free an instance nobody can reach any more. */
+static void kretprobe_instance_free(struct kretprobe_instance *ri)
+{
+	struct kretprobe_holder *h = ri->rph;
+
+	kfree(ri);
+	kretprobe_holder_put(h);
+}
+
+/* Instances given back in NMI context after their kretprobe went away. */
+static LLIST_HEAD(kretprobe_dead_instances);
+
+static void kretprobe_free_dead(struct irq_work *work)
+{
+	struct llist_node *node = llist_del_all(&kretprobe_dead_instances);
+	struct llist_node *next;
+
+	for (; node; node = next) {
+		next = node->next;
+		kretprobe_instance_free(llist_entry(node, struct kretprobe_instance,
+						    llist));
+	}
+}
+
+static DEFINE_IRQ_WORK(kretprobe_free_dead_work, kretprobe_free_dead);
+
+/* Add up to @n new instances to @h's free list; return how many. */
+static unsigned int kretprobe_pool_grow(struct kretprobe_holder *h,
+					unsigned int n, gfp_t gfp)
+{
+	struct kretprobe_instance *ri;
+	unsigned long flags;
+	struct kprobe *prev;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		ri = kretprobe_instance_alloc(h, gfp);
+		if (!ri)
+			break;
+		prev = kretprobe_busy_enter();
+		flags = kretprobe_lock(h);
+		ri->llist.next = h->free;
+		h->free = &ri->llist;
+		h->nr_free++;
+		h->nr_total++;
+		kretprobe_pool_set_low(h);
+		kretprobe_unlock(h, flags);
+		kretprobe_busy_leave(prev);
+	}
+	return i;
+}
+
+/* Process context: bring the free list back above its low mark. */
+static void kretprobe_pool_refill(struct work_struct *work)
+{
+	struct kretprobe_holder *h = container_of(work, struct kretprobe_holder,
+						  refill);
+	unsigned int want;
+
+	want = max(READ_ONCE(h->nr_total) / 2, kretprobe_pool_initial());
+	want += xchg(&h->shortfall, 0);
+	kretprobe_pool_grow(h, want, GFP_KERNEL);
+}
+
+/* Any context: schedule a refill. */
+static void kretprobe_pool_kick(struct irq_work *work)
+{
+	struct kretprobe_holder *h = container_of(work, struct kretprobe_holder,
+						  kick);
+
+	schedule_work(&h->refill);
+}
+
+/**
+ * kretprobe_holder_create() - allocate @rp's bookkeeping and first instances
+ * @rp: a kretprobe being registered
+ *
+ * Context: process context; may sleep.
+ * Return: the holder, or ERR_PTR(-ENOMEM).
+ */
+struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp)
+{
+	struct kretprobe_holder *h = kzalloc(sizeof(*h), GFP_KERNEL);
+	unsigned int n;
+
+	if (!h)
+		return ERR_PTR(-ENOMEM);
+	RCU_INIT_POINTER(h->rp, rp);
+	refcount_set(&h->ref, 1);
+	raw_spin_lock_init(&h->lock);
+	h->maxactive = rp->maxactive > 0 ? rp->maxactive : 0;
+	h->size = sizeof(struct kretprobe_instance) + rp->data_size;
+	h->addr = rp->kp.addr;
+	init_irq_work(&h->kick, kretprobe_pool_kick);
+	INIT_WORK(&h->refill, kretprobe_pool_refill);
+
+	n = h->maxactive ?: kretprobe_pool_initial();
+	if (kretprobe_pool_grow(h, n, GFP_KERNEL) < n) {
+		kretprobe_holder_stop_locked(h);
+		kretprobe_holder_release(h);
+		return ERR_PTR(-ENOMEM);
+	}
+	return h;
+}
+
+/**
+ * kretprobe_holder_stop_locked() - no handler of the kretprobe may start
+ * @h: the holder of a kretprobe being unregistered
+ *
+ * get_kretprobe() returns NULL from now on and pending returns skip the
+ * handler.  Handlers that already started run inside a hit bracket
+ * (kretprobe_busy_enter()); kretprobe_holder_release() must only follow a
+ * kprobe_hits_wait() that began after this call.
+ *
+ * Context: kprobe_mutex held (or @h never published).
+ */
+void kretprobe_holder_stop_locked(struct kretprobe_holder *h)
+{
+	/* Pairs with rcu_dereference_check() in get_kretprobe(). */
+	rcu_assign_pointer(h->rp, NULL);
+}
+
+/**
+ * kretprobe_holder_release() - free the free list and drop the kretprobe's
+ *	reference
+ * @h: a holder passed to kretprobe_holder_stop_locked() before the last
+ *	kprobe_hits_wait()
+ *
+ * Instances still pending stay valid and are freed when their call
+ * returns or their task is freed; the last one frees @h.
+ *
+ * Context: process context; may sleep.
+ */
+void kretprobe_holder_release(struct kretprobe_holder *h)
+{
+	struct llist_node *node, *next;
+	unsigned long flags;
+	struct kprobe *prev;
+
+	/* No hit can queue the kick any more: let the refill chain settle. */
+	irq_work_sync(&h->kick);
+	cancel_work_sync(&h->refill);
+
+	prev = kretprobe_busy_enter();
+	flags = kretprobe_lock(h);
+	h->dead = true;
+	node = h->free;
+	h->free = NULL;
+	h->nr_free = 0;
+	kretprobe_unlock(h, flags);
+	kretprobe_busy_leave(prev);
+
+	for (; node; node = next) {
+		next = node->next;
+		kretprobe_instance_free(llist_entry(node, struct kretprobe_instance,
+						    llist));
+	}
+	kretprobe_holder_put(h);
+}
+
+/* Count a missed call; the holder's lock is held. */
+static void kretprobe_count_miss(struct kretprobe *rp,
+				 struct kretprobe_holder *h,
+				 enum kretprobe_miss why)
+{
+	rp->nmissed++;
+	h->missed[why]++;
+}
+
+/* The free list was empty: allocate, if this context allows it. */
+static struct kretprobe_instance *
+kretprobe_instance_get_slow(struct kretprobe *rp, struct kretprobe_holder *h,
+			    struct pt_regs *regs)
+{
+	struct kretprobe_instance *ri = NULL;
+	enum kretprobe_miss why = KRETPROBE_MISS_ATOMIC;
+	unsigned long flags;
+
+	if (!in_nmi() && !regs_irqs_disabled(regs)) {
+		ri = kretprobe_instance_alloc(h, GFP_ATOMIC | __GFP_NOWARN);
+		why = KRETPROBE_MISS_NOMEM;
+	}
+
+	flags = kretprobe_lock(h);
+	if (ri) {
+		h->nr_total++;
+		h->nr_pending++;
+		kretprobe_pool_set_low(h);
+	} else {
+		kretprobe_count_miss(rp, h, why);
+		h->shortfall++;
+	}
+	kretprobe_unlock(h, flags);
+	irq_work_queue(&h->kick);
+	return ri;
+}
+
+/**
+ * kretprobe_instance_get() - take an instance for a call of @rp's function
+ * @rp: the kretprobe whose entry probe was hit
+ * @regs: registers at the function entry
+ *
+ * A miss is counted in @rp->nmissed and by cause.
+ *
+ * Context: the kretprobe's entry probe handler; current_kprobe is set.
+ * Return: an instance, or NULL if the call must be missed.
+ */
+struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
+						  struct pt_regs *regs)
+{
+	struct kretprobe_holder *h = rp->rph;
+	struct kretprobe_instance *ri = NULL;
+	unsigned long flags;
+	bool low;
+
+	flags = kretprobe_lock(h);
+	if (h->maxactive && h->nr_pending >= h->maxactive) {
+		kretprobe_count_miss(rp, h, KRETPROBE_MISS_CAP);
+		kretprobe_unlock(h, flags);
+		return NULL;
+	}
+	if (h->free) {
+		ri = llist_entry(h->free, struct kretprobe_instance, llist);
+		h->free = ri->llist.next;
+		h->nr_free--;
+		h->nr_pending++;
+	}
+	low = h->nr_free < h->low;
+	kretprobe_unlock(h, flags);
+
+	if (!ri)
+		return kretprobe_instance_get_slow(rp, h, regs);
+	if (low)
+		irq_work_queue(&h->kick);
+	return ri;
+}
+
+NOKPROBE_SYMBOL(kretprobe_instance_get);
+
+/**
+ * kretprobe_instance_put() - give an instance back
+ * @ri: an instance no task stack refers to any more
+ *
+ * Context: any; current_kprobe is set on this CPU.
+ */
+void kretprobe_instance_put(struct kretprobe_instance *ri)
+{
+	struct kretprobe_holder *h = ri->rph;
+	unsigned long flags;
+	bool dead;
+
+	flags = kretprobe_lock(h);
+	h->nr_pending--;
+	dead = h->dead;
+	if (!dead) {
+		ri->llist.next = h->free;
+		h->free = &ri->llist;
+		h->nr_free++;
+	}
+	kretprobe_unlock(h, flags);
+	if (!dead)
+		return;
+	if (in_nmi()) {
+		/* kfree() is not NMI safe: leave it to an irq_work. */
+		llist_add(&ri->llist, &kretprobe_dead_instances);
+		irq_work_queue(&kretprobe_free_dead_work);
+		return;
+	}
+	kretprobe_instance_free(ri);
+}
+
+NOKPROBE_SYMBOL(kretprobe_instance_put);
+
+/**
+ * kretprobe_instance_put_unreturned() - give back an abandoned instance
+ * @ri: an instance whose call was unwound without returning through the
+ *	trampoline (found above the instance of a call that did return)
+ *
+ * The first one of each kretprobe is reported with the probed function.
+ *
+ * Context: as kretprobe_instance_put().
+ */
+void kretprobe_instance_put_unreturned(struct kretprobe_instance *ri)
+{
+	struct kretprobe_holder *h = ri->rph;
+	unsigned long flags;
+	bool first;
+
+	flags = kretprobe_lock(h);
+	first = !h->unreturned++;
+	kretprobe_unlock(h, flags);
+	if (first)
+		pr_warn("kretprobe on %pS: a call did not return through the trampoline; its instance was dropped\n",
+			h->addr);
+	kretprobe_instance_put(ri);
+}
+
+NOKPROBE_SYMBOL(kretprobe_instance_put_unreturned);
+
+/**
+ * kretprobe_missed() - calls of a kretprobe missed for one cause
+ * @rp: a registered kretprobe
+ * @why: the cause
+ *
+ * The sum over all causes is @rp->nmissed; hits missed because another
+ * probe was running on the CPU are in @rp->kp.nmissed.
+ *
+ * Context: any.
+ * Return: the count, or 0 if @rp is not registered.
+ */
+unsigned long kretprobe_missed(struct kretprobe *rp, enum kretprobe_miss why)
+{
+	struct kretprobe_holder *h = READ_ONCE(rp->rph);
+
+	if (!h || why >= KRETPROBE_MISS_NR)
+		return 0;
+	return READ_ONCE(h->missed[why]);
+}
+EXPORT_SYMBOL_GPL(kretprobe_missed);
