@@ -14,11 +14,12 @@
 # ours), VARIANTS ("default debug", for check), VARIANT (default, for
 # run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
-# KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1.
+# KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,
+# LONG=1 (the long variant of the stress selftests: 10 minutes).
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
-export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK
+export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK LONG
 
 H := harness
 

@@ -29,6 +29,8 @@ suite_selftests() {
 	local tests=()
 
 	[ -f $dir/settings ] && timeout=$(sed -n 's/^timeout=//p' $dir/settings)
+	# LONG=1 stretches the stress tests to 10 minutes
+	[ "$(cat $KP/long 2>/dev/null)" = 1 ] && timeout=$((timeout + 600))
 	for t in "$dir"/test_*.sh; do
 		name=$(basename "$t" .sh)
 		# shellcheck disable=SC2053
