@@ -119,7 +119,8 @@ recursion()
 	bt_stop
 	expect_eq "rec_result" "$(kp_param $KPC rec_result)" $DEPTH || return 1
 	for v in $(seq 0 $DEPTH); do
-		expect_eq "returns of value $v" "$(bt_map "\\[$v\\]")" 1 || return 1
+		expect_eq "returns of value $v" "$(bt_map "\\[$v\\]")" 1 ||
+			{ cat $BT_OUT; return 1; }
 	done
 }
 kpc_check "kretprobe: all $((DEPTH + 1)) returns of a $DEPTH-deep recursion" recursion

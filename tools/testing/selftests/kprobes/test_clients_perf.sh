@@ -9,8 +9,8 @@
 . "$(dirname "$0")/kprobes_kunit.sh"
 . "$(dirname "$0")/kprobes_clients_lib.sh"
 
-# write(2) goes through ksys_write once per call.
-FUNC=ksys_write
+# write(2) goes through vfs_write once per call.
+FUNC=vfs_write
 WRITES=40
 OFF=
 

@@ -71,10 +71,13 @@ kp_check "\$retval of $N returns" retvals
 
 ret_site()
 {
-	local got
+	local events
 
-	got=$(trace_events | grep ' addret: ' | grep -vc "(kpc_add_set+0x[0-9a-f]*/0x[0-9a-f]* \[$KPC\] <- kpc_target_add)")
-	expect_eq "return events not naming kpc_add_set as the return address" "$got" 0
+	events=$(trace_events | grep ' addret: ')
+	echo "$events"
+	expect_eq "return events" "$(echo "$events" | grep -c .)" $N &&
+	expect_eq "return events naming kpc_add_set as the return address" \
+		"$(echo "$events" | grep -c "(kpc_add_set+0x[0-9a-f]*/0x[0-9a-f]* \[$KPC\] <- kpc_target_add)")" $N
 }
 kp_check "the return probe names the real return address" ret_site
 

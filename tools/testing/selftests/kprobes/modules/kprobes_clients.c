@@ -43,6 +43,12 @@ MODULE_PARM_DESC(fail_ok, "calls of kpc_target_fail that returned 0");
 /* Stored after each recursive call so that no call becomes a jump. */
 static int kpc_rec_sink;
 
+/*
+ * The second operand of kpc_target_add, read at run time: with a constant
+ * the compiler would call a specialised copy under another name.
+ */
+static int kpc_add_by = 2;
+
 static noinline int kpc_target_add(int a, int b)
 {
 	return a + b;
@@ -84,7 +90,7 @@ static int kpc_add_set(const char *val, const struct kernel_param *kp)
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++)
-		sum += kpc_target_add(i, 2);
+		sum += kpc_target_add(i, READ_ONCE(kpc_add_by));
 	WRITE_ONCE(kpc_add_sum, sum);
 	return 0;
 }
