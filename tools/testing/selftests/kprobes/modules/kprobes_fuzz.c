@@ -61,11 +61,16 @@ static const struct kernel_param_ops kpf_atomic_ops = {
 module_param_cb(hits, &kpf_atomic_ops, &kpf_hits, 0444);
 module_param_cb(bad_ip, &kpf_atomic_ops, &kpf_bad_ip, 0444);
 
+/* The address a hit of the current probe last saw instead of addr + 1. */
+static unsigned long kpf_wrong_ip;
+
 static int kpf_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	atomic_inc(&kpf_hits);
-	if (instruction_pointer(regs) != (unsigned long)p->addr + 1)
+	if (instruction_pointer(regs) != (unsigned long)p->addr + 1) {
 		atomic_inc(&kpf_bad_ip);
+		WRITE_ONCE(kpf_wrong_ip, instruction_pointer(regs));
+	}
 	return 0;
 }
 
@@ -118,6 +123,7 @@ static void kpf_attempt(const char *sym, unsigned int offset)
 {
 	struct kprobe *p;
 	unsigned long addr;
+	u32 flags;
 	u8 op;
 	int ret;
 
@@ -149,7 +155,14 @@ static void kpf_attempt(const char *sym, unsigned int offset)
 		       sym, offset, p->addr, p->flags);
 	}
 	usleep_range(500, 1000);
+	flags = p->flags;
 	unregister_kprobe(p);
+	if (READ_ONCE(kpf_wrong_ip)) {
+		pr_err("kprobes_fuzz: %s+%u (%pS, flags %#x): a hit saw ip %pS\n",
+		       sym, offset, (void *)addr, flags,
+		       (void *)READ_ONCE(kpf_wrong_ip));
+		WRITE_ONCE(kpf_wrong_ip, 0);
+	}
 	if (!get_kernel_nofault(op, (u8 *)addr) && op == KPF_INT3) {
 		kpf_bad++;
 		pr_err("kprobes_fuzz: %s+%u (%pS): int3 left after unregistering\n",
