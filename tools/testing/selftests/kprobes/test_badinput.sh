@@ -50,6 +50,9 @@ refused()
 }
 
 # Each line is refused (by trace_kprobe's parser or by register_kprobe).
+# Not here: an address without a symbol (register_kprobe() says -ENOENT,
+# as upstream does, and trace_kprobe keeps such a probe for a module that
+# may load later) and an empty event name (trace_kprobe makes one up).
 LONGNAME=$(printf 'x%.0s' $(seq 300))
 BAD_EVENTS=(
 	'p:kptest/bad\n'
@@ -57,7 +60,6 @@ BAD_EVENTS=(
 	"p:kptest/bad $FUNC+1\\n"
 	"p:kptest/bad $FUNC+-8\\n"
 	'p:kptest/bad jiffies\n'
-	'p:kptest/bad 0xffffffffffffffff\n'
 	'p:kptest/bad kprobe_int3_handler\n'
 	'p:kptest/bad kprobe_ftrace_handler\n'
 	'p:kptest/bad get_kprobe\n'
@@ -70,7 +72,6 @@ BAD_EVENTS=(
 	"p:kptest/bad $FUNC a=\$retval\\n"
 	"p:kptest/bad $FUNC a=+0(+0(+0(+0(+0(%%di))))):u8 b=\$stack999999999\\n"
 	"r100000:kptest/bad $FUNC\\n"
-	"r-1:kptest/bad $FUNC\\n"
 	"p:/bad $FUNC\\n"
 	"p:kptest/1bad $FUNC\\n"
 	"p:kptest/b-ad $FUNC\\n"
