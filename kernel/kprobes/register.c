@@ -155,6 +155,7 @@ static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
 
 static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr)
 {
+	kprobe_opcode_t *requested = p->addr;
 	struct kprobe_site *site;
 	bool fresh = false;
 	int ret;
@@ -166,15 +167,17 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr)
 			return PTR_ERR(site);
 		fresh = true;
 	}
+	/* Handlers read p->addr: set it before the probe can fire. */
+	p->addr = addr;
 	kprobe_site_link_probe(site, p);
 	if (fresh)
 		kprobe_site_publish_locked(site);
 	ret = kprobe_site_sync_armed_locked(site);
 	if (ret) {
 		kprobe_attach_undo_locked(p, fresh);
+		p->addr = requested;
 		return ret;
 	}
-	p->addr = addr;
 	return 0;
 }
 
