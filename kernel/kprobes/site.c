@@ -253,23 +253,32 @@ int kprobe_site_sync_armed_locked(struct kprobe_site *site)
 }
 
 /**
- * kprobe_site_mark_gone_locked() - the text under @site was freed
+ * kprobe_site_mark_gone_locked() - the text under @site is about to be freed
  * @site: a site in a module or init section that is going away
  *
- * The site is never patched again.  An ftrace hook is removed, since
- * ftrace forgets the call site together with the text.  Its probes stay
- * registered and are shown as [GONE] until they are unregistered.
+ * The site is disarmed first: until the text is freed it is still mapped
+ * and may still run (a sysfs write racing with the unload of its module,
+ * for instance), and the breakpoint handler ignores GONE sites, so a
+ * breakpoint left there would be nobody's.  An ftrace hook goes the same
+ * way, since ftrace forgets the call site together with the text.  The
+ * site is never patched again; its probes stay registered and are shown
+ * as [GONE] until they are unregistered.
  *
  * Context: kprobe_mutex held; may sleep.
  */
 void kprobe_site_mark_gone_locked(struct kprobe_site *site)
 {
+	LIST_HEAD(batch);
+
 	lockdep_assert_held(&kprobe_mutex);
 	if (site->state == KPROBE_SITE_GONE)
 		return;
 	kprobe_site_unoptimize_locked(site);
-	if (site->on_ftrace && site->state == KPROBE_SITE_ARMED)
-		kprobe_ftrace_disarm(site);
+	if (kprobe_site_is_armed(site)) {
+		list_add(&site->batch, &batch);
+		kprobe_sites_disarm_locked(&batch);
+		list_del_init(&site->batch);
+	}
 	kprobe_site_set_state(site, KPROBE_SITE_GONE);
 	kprobe_site_update_flags(site);
 }
