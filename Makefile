@@ -18,11 +18,13 @@
 # run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
 # KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,
-# BENCH_TREES ("patched upstream").
+# BENCH_TREES ("patched upstream"), LONG=1 (the long variant of the stress
+# selftests: 10 minutes).
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
 export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK BENCH_TREES
+export LONG
 
 H := harness
 

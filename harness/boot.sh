@@ -15,7 +15,8 @@
 # stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL,
 # KERNEL_ARGS (more kernel command line), QEMU_EXTRA (more QEMU arguments),
 # EXTRA_FILES (copied to /kp/extra/files in the guest), RUN_DIR (instead of
-# the default).
+# the default), LONG=1 (long stress runs: the guest reads /kp/long and the
+# wall-clock limit grows by 15 minutes).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -60,6 +61,7 @@ cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
 cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"
 echo "$KP_SUITES" | tr ' ' '\n' | sed '/^$/d' >"$root/kp/suites"
 echo "${TEST:-*}" >"$root/kp/test-glob"
+echo "${LONG:-0}" >"$root/kp/long"
 for m in ${EXTRA_MODULES:-}; do
 	[ -f "$m" ] || kp_die "EXTRA_MODULES: no such file $m"
 	cp "$m" "$root/kp/extra/"
@@ -80,6 +82,7 @@ debug) mem=4G; limit=${BOOT_TIMEOUT:-2400} ;;
 *) mem=2G; limit=${BOOT_TIMEOUT:-900} ;;
 esac
 [ "$mode" = shell ] && limit=${BOOT_TIMEOUT:-86400}
+[ "${LONG:-0}" = 1 ] && [ -z "${BOOT_TIMEOUT:-}" ] && limit=$((limit + 900))
 # KVM only where the host CPU really offers virtualization: on machines
 # with /dev/kvm but no vmx/svm flag, KVM guests hang after the BIOS.
 # Otherwise single-threaded TCG: multi-threaded TCG crashed stress tests

@@ -25,10 +25,12 @@ no_match() { echo "1..0 # SKIP no case matches TEST=$TEST_GLOB"; }
 indent() { sed 's/^/    /'; }
 
 suite_selftests() {
-	local dir=$KP/selftests/kprobes t name n=0 rc timeout=120
+	local dir=$KP/selftests/kprobes t name n=0 rc timeout=120 t0
 	local tests=()
 
 	[ -f $dir/settings ] && timeout=$(sed -n 's/^timeout=//p' $dir/settings)
+	# LONG=1 stretches the stress tests to 10 minutes
+	[ "$(cat $KP/long 2>/dev/null)" = 1 ] && timeout=$((timeout + 600))
 	for t in "$dir"/test_*.sh; do
 		name=$(basename "$t" .sh)
 		# shellcheck disable=SC2053
@@ -42,9 +44,11 @@ suite_selftests() {
 		name=$(basename "$t" .sh)
 		say "selftests: $name"
 		echo "    # Subtest: $name"
+		t0=$(date +%s.%N)
 		(cd $dir && timeout -k 5 "$timeout" bash "./$name.sh") >/tmp/kp-test.out 2>&1
 		rc=$?
 		indent </tmp/kp-test.out
+		echo "$t0 $(date +%s.%N)" | awk '{ printf "    # time: %.1f s\n", $2 - $1 }'
 		case $rc in
 		0) echo "ok $n $name" ;;
 		4) echo "ok $n $name # SKIP $(sed -n 's/^1\.\.0 # SKIP *//p' /tmp/kp-test.out)" ;;

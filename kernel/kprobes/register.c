@@ -175,6 +175,7 @@ static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
 static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
 				unsigned long func, struct list_head *arm)
 {
+	kprobe_opcode_t *requested = p->addr;
 	struct kprobe_site *site;
 	bool fresh = false;
 	int ret;
@@ -186,6 +187,8 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
 			return PTR_ERR(site);
 		fresh = true;
 	}
+	/* Handlers read p->addr: set it before the probe can fire. */
+	p->addr = addr;
 	kprobe_site_link_probe(site, p);
 	if (fresh)
 		kprobe_site_publish_locked(site);
@@ -193,15 +196,14 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
 	    !kprobe_site_is_armed(site)) {
 		if (list_empty(&site->batch))
 			list_add_tail(&site->batch, arm);
-		p->addr = addr;
 		return 0;
 	}
 	ret = kprobe_site_sync_armed_locked(site);
 	if (ret) {
 		kprobe_attach_undo_locked(p, fresh);
+		p->addr = requested;
 		return ret;
 	}
-	p->addr = addr;
 	return 0;
 }
 

@@ -360,14 +360,18 @@ int kprobe_site_sync_armed_locked(struct kprobe_site *site)
 
 /**
  * kprobe_sites_mark_gone_locked() - the text under the sites of @batch
- *	was freed
+ *	is about to be freed
  * @batch: sites in a module or init section that is going away, linked
  *	by site->batch; none of them GONE yet
  *
- * The sites are never patched again.  Their ftrace hooks are removed
- * (with one filter update), since ftrace forgets the call sites together
- * with the text.  Their probes stay registered and are shown as [GONE]
- * until they are unregistered.
+ * The sites are disarmed first, all in one batch (one ftrace filter
+ * update, one code-patching sync): until the text is freed it is still
+ * mapped and may still run (a sysfs write racing with the unload of its
+ * module, for instance), and the breakpoint handler ignores GONE sites,
+ * so a breakpoint left there would be nobody's.  ftrace forgets its call
+ * sites together with the text in any case.  The sites are never patched
+ * again; their probes stay registered and are shown as [GONE] until they
+ * are unregistered.
  *
  * Context: kprobe_mutex held; may sleep.
  */
@@ -376,8 +380,7 @@ void kprobe_sites_mark_gone_locked(struct list_head *batch)
 	struct kprobe_site *site;
 
 	lockdep_assert_held(&kprobe_mutex);
-	kprobe_sites_unoptimize_locked(batch);
-	kprobe_sites_disarm_ftrace(batch);
+	kprobe_sites_disarm_locked(batch);
 	list_for_each_entry(site, batch, batch) {
 		kprobe_site_set_state(site, KPROBE_SITE_GONE);
 		kprobe_site_update_flags(site);

@@ -1,0 +1,149 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# bpftrace, unmodified from the distribution, on our kprobes: kprobe and
+# kretprobe one-liners count calls made an exact number of times, see
+# arguments and return values, take stacks whose first frame is the real
+# caller, survive recursion without missing returns, and attach to every
+# vfs_* function at once.  Attach and detach times are printed.
+
+. "$(dirname "$0")/kprobes_lib.sh"
+. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_clients_lib.sh"
+
+N=37
+DEPTH=20
+WRITES=50
+BT_OUT=$KPC_TMP/bpftrace.out
+BT_PID=
+
+ktap_print_header
+kp_setup
+kpc_need bpftrace
+kpc_setup
+trap 'bt_stop; kpc_teardown' EXIT
+ktap_set_plan 6
+
+# bt_start PROG - run bpftrace on PROG in the background and wait (at most
+# 90 s: it compiles and loads under emulation) until its probes are attached
+bt_start()
+{
+	local t0
+
+	t0=$(date +%s%N)
+	bpftrace -e "BEGIN { printf(\"@@attached\\n\"); } $1" >$BT_OUT 2>&1 &
+	BT_PID=$!
+	for _ in $(seq 900); do
+		if grep -q '^@@attached' $BT_OUT; then
+			kpc_note "attached in $(kpc_ms_since "$t0") ms: $1"
+			return 0
+		fi
+		kill -0 $BT_PID 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "bpftrace did not attach:"
+	cat $BT_OUT
+	bt_stop
+	return 1
+}
+
+# bt_stop - stop bpftrace (it prints its maps) and wait until it detached
+bt_stop()
+{
+	local t0
+
+	[ -n "$BT_PID" ] || return 0
+	t0=$(date +%s%N)
+	kill -INT $BT_PID 2>/dev/null
+	wait $BT_PID
+	kpc_note "detached in $(kpc_ms_since "$t0") ms"
+	BT_PID=
+}
+
+# bt_map NAME - the value bpftrace printed for the scalar map @NAME
+bt_map()
+{
+	sed -n "s/^@$1: //p" $BT_OUT
+}
+
+count_args()
+{
+	bt_start 'kprobe:kpc_target_add { @n = count(); @a = sum(arg0); @b = sum(arg1); }' ||
+		return 1
+	echo $N >$KPC_PARAMS/add
+	bt_stop
+	expect_eq "@n" "$(bt_map n)" $N &&
+	expect_eq "@a (sum of first arguments)" "$(bt_map a)" $((N * (N - 1) / 2)) &&
+	expect_eq "@b (sum of second arguments)" "$(bt_map b)" $((2 * N))
+}
+kpc_check "kprobe: counts $N calls and sees their arguments" count_args
+
+return_values()
+{
+	bt_start 'kretprobe:kpc_target_add { @n = count(); @s = sum(retval); }' ||
+		return 1
+	echo $N >$KPC_PARAMS/add
+	bt_stop
+	expect_eq "@n" "$(bt_map n)" $N &&
+	expect_eq "@s (sum of return values)" "$(bt_map s)" "$(kp_param $KPC add_sum)" &&
+	expect_eq "add_sum" "$(kp_param $KPC add_sum)" $((N * (N - 1) / 2 + 2 * N))
+}
+kpc_check "kretprobe: $N returns and their values" return_values
+
+# One stack, seen 5 times, whose first frame is the caller kpc_add_set.
+ret_stack()
+{
+	local first frames
+
+	bt_start 'kretprobe:kpc_target_add { @[kstack] = count(); }' || return 1
+	echo 5 >$KPC_PARAMS/add
+	bt_stop
+	frames=$(sed -n '/^@\[$/,/^\]: /p' $BT_OUT)
+	echo "$frames"
+	expect_eq "distinct stacks" "$(grep -c '^@\[$' $BT_OUT)" 1 || return 1
+	expect_eq "count of the stack" "$(sed -n 's/^\]: //p' $BT_OUT)" 5 || return 1
+	first=$(echo "$frames" | sed -n '2s/^[[:space:]]*//p')
+	[[ $first == kpc_add_set+* ]] ||
+		{ echo "first frame is '$first', wanted kpc_add_set+..."; return 1; }
+	! echo "$frames" | grep -qi trampoline ||
+		{ echo "a trampoline shows in the stack"; return 1; }
+}
+kpc_check "kretprobe: kstack starts at the real caller" ret_stack
+
+# kpc_target_rec recursing DEPTH deep: DEPTH + 1 returns, one per value.
+recursion()
+{
+	local v
+
+	bt_start 'kretprobe:kpc_target_rec { @[retval] = count(); }' || return 1
+	echo $DEPTH >$KPC_PARAMS/rec
+	bt_stop
+	expect_eq "rec_result" "$(kp_param $KPC rec_result)" $DEPTH || return 1
+	for v in $(seq 0 $DEPTH); do
+		expect_eq "returns of value $v" "$(bt_map "\\[$v\\]")" 1 ||
+			{ cat $BT_OUT; return 1; }
+	done
+}
+kpc_check "kretprobe: all $((DEPTH + 1)) returns of a $DEPTH-deep recursion" recursion
+
+# Every vfs_* probe bpftrace attached is in the debugfs list while it runs
+# and gone after; kpc_dd's WRITES writes are counted exactly.
+wildcard()
+{
+	local attached listed
+
+	bt_start 'kprobe:vfs_* /comm == "kpc_dd"/ { @[func] = count(); }' || return 1
+	attached=$(sed -n 's/^Attaching \([0-9]*\) probes.*/\1/p' $BT_OUT)
+	listed=$(kpc_listed ' k +vfs_[^ ]*\+0x0 ')
+	kpc_writes $WRITES
+	bt_stop
+	kpc_note "$((attached - 1)) vfs_* probes attached, $listed listed"
+	[ "$attached" -gt 10 ] || { cat $BT_OUT; return 1; }
+	expect_eq "vfs_* probes in the debugfs list" "$listed" $((attached - 1)) &&
+	expect_eq "@[vfs_write]" "$(bt_map '\[vfs_write\]')" $WRITES &&
+	expect_eq "vfs_* probes left after detach" "$(kpc_listed ' k +vfs_')" 0
+}
+kpc_check "kprobe:vfs_* attaches, counts $WRITES writes exactly, detaches" wildcard
+
+kp_check "the kernel log has no BUG, WARNING or Oops" kp_log_clean
+
+ktap_finished
