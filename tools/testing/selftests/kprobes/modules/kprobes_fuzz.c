@@ -14,7 +14,8 @@
  *    address, or an ftrace call site, or (if the optimizer already ran)
  *    a jump; every hit in that time sees the instruction pointer the
  *    kprobes contract promises (the probe address + 1); after
- *    unregistering, no int3 is left at the address.
+ *    unregistering, no int3 is left at the address once the core's
+ *    reclaim worker ran (within a second).
  * Anything else counts in "bad" and is logged with the place.  The
  * counters are read-only parameters; "reset" clears them.
  */
@@ -119,12 +120,31 @@ static const char *kpf_armed_as(struct kprobe *p)
 	return NULL;
 }
 
+/*
+ * unregister_kprobe() of the last probe at an address may leave the site
+ * armed without probes for a moment; the core's reclaim worker restores
+ * the code a little later (kernel/kprobes/reclaim.c).  Give it a second.
+ */
+#define KPF_RECLAIM_WAIT_MS	1000
+
+static bool kpf_int3_gone(unsigned long addr)
+{
+	unsigned int waited;
+	u8 op;
+
+	for (waited = 0; waited <= KPF_RECLAIM_WAIT_MS; waited += 5) {
+		if (get_kernel_nofault(op, (u8 *)addr) || op != KPF_INT3)
+			return true;
+		msleep(5);
+	}
+	return false;
+}
+
 static void kpf_attempt(const char *sym, unsigned int offset)
 {
 	struct kprobe *p;
 	unsigned long addr;
 	u32 flags;
-	u8 op;
 	int ret;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
@@ -163,7 +183,7 @@ static void kpf_attempt(const char *sym, unsigned int offset)
 		       (void *)READ_ONCE(kpf_wrong_ip));
 		WRITE_ONCE(kpf_wrong_ip, 0);
 	}
-	if (!get_kernel_nofault(op, (u8 *)addr) && op == KPF_INT3) {
+	if (!kpf_int3_gone(addr)) {
 		kpf_bad++;
 		pr_err("kprobes_fuzz: %s+%u (%pS): int3 left after unregistering\n",
 		       sym, offset, (void *)addr);
