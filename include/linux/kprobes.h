@@ -368,11 +368,16 @@ static inline void kprobe_ftrace_kill(void)
 
 #ifdef CONFIG_OPTPROBES
 bool is_kprobe_optinsn_slot(unsigned long addr);
+void wait_for_kprobe_optimizer(void);
 #else
 /* Jump optimization is not built; no address is an optimized-probe buffer. */
 static inline bool is_kprobe_optinsn_slot(unsigned long addr)
 {
 	return false;
+}
+
+static inline void wait_for_kprobe_optimizer(void)
+{
 }
 #endif
 
@@ -523,6 +528,11 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * arch_kprobe_opt_cancel(site)
  *	Undo the resume redirection of arch_kprobe_opt_prepare(); the buffer
  *	is kept until arch_kprobe_opt_release().
+ * arch_kprobe_opt_needs_quiesce(site)
+ *	True if the jump of a prepared site covers more than the probed
+ *	instruction, so that a CPU or task may be stopped between covered
+ *	instructions; the core then waits for them to leave before writing
+ *	the jump.  False lets the jump be written right away.
  * arch_kprobe_opt_covers(site, addr)
  *	True if @addr lies strictly inside the instructions the jump of a
  *	prepared site covers.
@@ -594,6 +604,7 @@ enum kprobe_site_state {
  * @on_ftrace: hooked through ftrace rather than a breakpoint
  * @opt_pending: prepared for jump optimization, waiting for the grace
  *	period after which the jump may be written (kernel/kprobes/optimize.c)
+ * @opt_gen: optimizer generation @opt_pending was set in
  * @batch: link while a batch operation (arm, disarm, retire) works on the site
  * @ainsn: architecture data (out-of-line copy, emulation); last, because
  *	sites with @on_ftrace set are allocated without it
@@ -607,6 +618,7 @@ struct kprobe_site {
 	unsigned int nr_post;
 	bool on_ftrace;
 	bool opt_pending;
+	unsigned int opt_gen;
 	struct list_head batch;
 	struct arch_specific_insn ainsn;
 };
@@ -628,6 +640,7 @@ void arch_kprobe_page_free(void *page);
 #ifdef CONFIG_OPTPROBES
 int arch_kprobe_opt_prepare(struct kprobe_site *site);
 void arch_kprobe_opt_cancel(struct kprobe_site *site);
+bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site);
 bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr);
 void arch_kprobe_opt_write_jump(struct kprobe_site *site);
 void arch_kprobe_opt_write_finish(void);

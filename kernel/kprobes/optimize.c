@@ -16,10 +16,18 @@
  *  1. with kprobe_mutex held, lets the architecture prepare every eligible
  *     ARMED site: from then on a breakpoint hit there resumes in the detour
  *     buffer's copy, so no CPU enters the covered instructions anew;
- *  2. with no lock held, waits until every CPU (every task, on preemptible
- *     kernels) that was inside covered instructions has left them;
- *  3. with kprobe_mutex held again, writes the jumps of the sites that are
- *     still prepared and eligible, under one hold of text_mutex.
+ *  2. writes at once the jumps of the prepared sites whose jump covers the
+ *     probed instruction only: no CPU or task can be stopped inside one
+ *     instruction, so nothing needs to leave the covered bytes;
+ *  3. hands the other prepared sites to kprobe_opt_quiesce_work.
+ *
+ * kprobe_opt_quiesce_work, with no lock held, waits until every CPU (every
+ * task, on preemptible kernels) that was inside covered instructions has
+ * left them, then writes the jumps of the sites prepared before the wait
+ * began that are still prepared and eligible.  The two work items run
+ * independently, so a site enabled during a long wait is prepared (and,
+ * if it covers one instruction, optimized) without waiting for that pass.
+ * All jumps a work item writes go out under one hold of text_mutex.
  *
  * Unoptimizing is synchronous: whatever makes a site ineligible (disarming,
  * a post_handler, a new site inside the covered bytes, the sysctl, the
@@ -47,8 +55,16 @@
 /* The debug.kprobes-optimization sysctl; written under kprobe_mutex. */
 static bool kprobe_opt_on = true;
 
+/*
+ * Generation of the sites being prepared now (site->opt_gen); a quiesce
+ * pass moves it on, under kprobe_mutex, before it starts waiting.
+ */
+static unsigned int kprobe_opt_gen;
+
 static void kprobe_opt_work_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(kprobe_opt_work, kprobe_opt_work_fn);
+static void kprobe_opt_quiesce_fn(struct work_struct *work);
+static DECLARE_WORK(kprobe_opt_quiesce_work, kprobe_opt_quiesce_fn);
 
 static void kprobe_opt_set_state(struct kprobe_site *site,
 				 enum kprobe_site_state state)
@@ -226,11 +242,11 @@ void kprobe_opt_release(struct kprobe_site *site)
 	arch_kprobe_opt_release(site);
 }
 
-/* Step 1: prepare every eligible ARMED site; return how many were. */
-static int kprobe_opt_prepare_all_locked(void)
+/* Prepare every eligible ARMED site for the current generation. */
+static void kprobe_opt_prepare_all_locked(void)
 {
 	struct kprobe_site *site;
-	int i, n = 0;
+	int i;
 
 	lockdep_assert_held(&kprobe_mutex);
 	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
@@ -241,18 +257,33 @@ static int kprobe_opt_prepare_all_locked(void)
 			if (arch_kprobe_opt_prepare(site))
 				continue;
 			site->opt_pending = true;
-			n++;
+			site->opt_gen = kprobe_opt_gen;
 		}
 	}
-	return n;
 }
 
-/* Step 3: write the jump of every site still pending and eligible. */
-static void kprobe_sites_optimize_locked(void)
+/*
+ * May the jump of the pending @site be written now?  Yes if it covers one
+ * instruction, or if @quiesced (the caller waited after moving
+ * kprobe_opt_gen on) and @site was prepared before that wait.
+ */
+static bool kprobe_opt_may_write(struct kprobe_site *site, bool quiesced)
+{
+	if (quiesced && site->opt_gen != kprobe_opt_gen)
+		return true;
+	return !arch_kprobe_opt_needs_quiesce(site);
+}
+
+/*
+ * Write the jump of every pending site that kprobe_opt_may_write() allows
+ * and that is still eligible; drop the ineligible ones.  Return how many
+ * sites stay pending.
+ */
+static int kprobe_sites_optimize_locked(bool quiesced)
 {
 	struct kprobe_site *site, *tmp;
 	LIST_HEAD(batch);
-	int i;
+	int i, left = 0;
 
 	lockdep_assert_held(&kprobe_mutex);
 	mutex_lock(&text_mutex);
@@ -260,12 +291,17 @@ static void kprobe_sites_optimize_locked(void)
 		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
 			if (!site->opt_pending)
 				continue;
-			site->opt_pending = false;
 			if (site->state != KPROBE_SITE_ARMED ||
 			    !kprobe_opt_eligible(site)) {
+				site->opt_pending = false;
 				arch_kprobe_opt_cancel(site);
 				continue;
 			}
+			if (!kprobe_opt_may_write(site, quiesced)) {
+				left++;
+				continue;
+			}
+			site->opt_pending = false;
 			arch_kprobe_opt_write_jump(site);
 			list_add_tail(&site->batch, &batch);
 		}
@@ -279,26 +315,37 @@ static void kprobe_sites_optimize_locked(void)
 		kprobe_opt_set_state(site, KPROBE_SITE_OPTIMIZED);
 		kprobe_opt_mark_probes(site, true);
 	}
+	return left;
 }
 
 static void kprobe_opt_work_fn(struct work_struct *work)
 {
-	int n;
+	int left;
 
 	mutex_lock(&kprobe_mutex);
-	n = kprobe_opt_prepare_all_locked();
+	kprobe_opt_prepare_all_locked();
+	left = kprobe_sites_optimize_locked(false);
 	mutex_unlock(&kprobe_mutex);
-	if (!n)
-		return;
+	if (left)
+		queue_work(system_wq, &kprobe_opt_quiesce_work);
+}
+
+static void kprobe_opt_quiesce_fn(struct work_struct *work)
+{
+	int left;
+
+	mutex_lock(&kprobe_mutex);
+	kprobe_opt_gen++;
+	mutex_unlock(&kprobe_mutex);
 
 	/*
-	 * Breakpoint hits on the prepared sites no longer run the covered
-	 * instructions in place.  A CPU that was already between them is
-	 * not in a quiescent state until it left them; on preemptible
-	 * kernels a preempted task may sit there, which only a tasks RCU
-	 * grace period waits for.  Otherwise an expedited grace period is
-	 * enough and keeps the delay between enabling a probe and its jump
-	 * short.  No lock may be held across this wait.
+	 * Breakpoint hits on the sites prepared so far no longer run the
+	 * covered instructions in place.  A CPU that was already between
+	 * them is not in a quiescent state until it left them; on
+	 * preemptible kernels a preempted task may sit there, which only a
+	 * tasks RCU grace period waits for.  Otherwise an expedited grace
+	 * period is enough and keeps the delay between enabling a probe and
+	 * its jump short.  No lock may be held across this wait.
 	 */
 	if (IS_ENABLED(CONFIG_PREEMPTION))
 		synchronize_rcu_tasks();
@@ -306,9 +353,32 @@ static void kprobe_opt_work_fn(struct work_struct *work)
 		synchronize_rcu_expedited();
 
 	mutex_lock(&kprobe_mutex);
-	kprobe_sites_optimize_locked();
+	left = kprobe_sites_optimize_locked(true);
 	mutex_unlock(&kprobe_mutex);
+	/* Sites prepared during the wait; normally already queued again. */
+	if (left)
+		queue_work(system_wq, &kprobe_opt_quiesce_work);
 }
+
+/**
+ * wait_for_kprobe_optimizer() - let the optimizer finish what is queued
+ *
+ * Runs a pending optimizer pass at once instead of after its delay, and
+ * returns when no pass is queued or running, so every site that could be
+ * optimized has its jump and the probes show their final state.  Passes
+ * queued meanwhile by other callers are waited for too.
+ *
+ * Context: process context, kprobe_mutex not held; may sleep.
+ */
+void wait_for_kprobe_optimizer(void)
+{
+	do {
+		flush_delayed_work(&kprobe_opt_work);
+		flush_work(&kprobe_opt_quiesce_work);
+	} while (delayed_work_pending(&kprobe_opt_work) ||
+		 work_pending(&kprobe_opt_quiesce_work));
+}
+EXPORT_SYMBOL_GPL(wait_for_kprobe_optimizer);
 
 /**
  * kprobe_opt_allowed() - the value of debug.kprobes-optimization

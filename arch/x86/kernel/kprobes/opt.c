@@ -393,6 +393,21 @@ void arch_kprobe_opt_cancel(struct kprobe_site *site)
 }
 
 /**
+ * arch_kprobe_opt_needs_quiesce() - may code be stopped inside the jump?
+ * @site: a prepared site
+ *
+ * Execution can only stop on instruction boundaries; a jump that replaces
+ * the probed instruction alone has none inside it.
+ *
+ * Context: kprobe_mutex held.
+ * Return: true if the jump covers more than one instruction.
+ */
+bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site)
+{
+	return site->ainsn.opt_len != site->ainsn.len;
+}
+
+/**
  * arch_kprobe_opt_covers() - does the jump of @site cover @addr?
  * @site: a prepared or optimized site
  * @addr: an address

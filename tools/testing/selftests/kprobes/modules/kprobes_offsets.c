@@ -317,8 +317,6 @@ static void kpt_test_all_at_once(struct kunit *test)
 #define KPT_JMP_SIZE		5
 /* More than the most a jump covers: 4 bytes plus a 15-byte instruction. */
 #define KPT_OPT_SPACING		20
-/* How long the optimizer may take for one round, in milliseconds. */
-#define KPT_OPT_WAIT_MS		30000
 
 static bool kpt_has_indirect(const struct kpt_func *f)
 {
@@ -358,33 +356,6 @@ static bool kpt_opt_expected(const struct kpt_func *f, unsigned int off)
 	return (*b & KPT_B_OFFSET) >= off + KPT_JMP_SIZE;
 }
 
-static bool kpt_wait_optimized(struct kprobe *kp)
-{
-	unsigned int waited;
-
-	for (waited = 0; waited < KPT_OPT_WAIT_MS; waited += 20) {
-		if (kprobe_optimized(kp))
-			return true;
-		msleep(20);
-	}
-	return false;
-}
-
-/*
- * The optimizer marks the probes of one pass under the registration lock;
- * a registration waits for that lock, so after one every probe of the
- * pass that optimized the canary shows its final state.
- */
-static void kpt_wait_optimizer_done(struct kunit *test)
-{
-	struct kprobe kp = {
-		.addr = (kprobe_opcode_t *)kpt_off_text_end,
-	};
-
-	KUNIT_EXPECT_EQ(test, register_kprobe(&kp), 0);
-	unregister_kprobe(&kp);
-}
-
 /* Probe the boundaries at @round, @round + KPT_OPT_SPACING, ... of all. */
 static unsigned int kpt_opt_setup(struct kpt_counted *c, struct kprobe **kps,
 				  unsigned int round)
@@ -420,13 +391,14 @@ static void kpt_opt_round(struct kunit *test, struct kpt_counted *c,
 	unsigned int i, n = kpt_opt_setup(c, kps, round);
 
 	KUNIT_ASSERT_EQ(test, register_kprobes(kps, n), 0);
-	if (!kpt_wait_optimized(&c[0].kp)) {
-		KUNIT_FAIL(test, "round %u: the canary was not optimized in %d ms",
-			   round, KPT_OPT_WAIT_MS);
+	/* Every site of the batch that can be optimized is, after this. */
+	wait_for_kprobe_optimizer();
+	if (!kprobe_optimized(&c[0].kp)) {
+		KUNIT_FAIL(test, "round %u: the canary was not optimized",
+			   round);
 		unregister_kprobes(kps, n);
 		return;
 	}
-	kpt_wait_optimizer_done(test);
 
 	for (i = 1; i < n; i++)
 		KUNIT_EXPECT_EQ_MSG(test, kprobe_optimized(&c[i].kp),

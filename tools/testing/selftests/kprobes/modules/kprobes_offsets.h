@@ -39,7 +39,6 @@ long kpt_off_flags(long a, long b);
 long kpt_off_frame(long x);
 long kpt_off_fixup(const long *p, long x);
 long kpt_off_canary(long x);
-void kpt_off_text_end(void);
 
 extern const u16 kpt_off_helper_bounds[], kpt_off_sum_bounds[];
 extern const u16 kpt_off_switch_bounds[], kpt_off_calls_bounds[];

@@ -366,10 +366,75 @@ static void kpt_test_optimized_redirect(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 3);
 }
 
+static bool kpt_spinning;
+
+/* Run without ever sleeping until stopped: a tasks RCU holdout. */
+static int kpt_spinner(void *unused)
+{
+	WRITE_ONCE(kpt_spinning, true);
+	while (!kthread_should_stop())
+		cpu_relax();
+	return 0;
+}
+
+/*
+ * On a preemptible kernel the optimizer waits for a tasks RCU grace period
+ * before writing a jump that covers several instructions, because a task
+ * may be preempted between them; a task that never sleeps holds that wait
+ * up.  A jump over a single instruction needs no wait and must not be
+ * delayed by it.
+ */
+static void kpt_test_optimized_without_wait(struct kunit *test)
+{
+	struct kprobe one = {
+		.addr = (kprobe_opcode_t *)kpt_stress_wide,
+		.pre_handler = kpt_stress_pre,
+	};
+	struct kprobe two = {
+		.addr = (kprobe_opcode_t *)kpt_stress_fn,
+		.pre_handler = kpt_stress_pre,
+	};
+	struct kprobe *kps[] = { &one, &two };
+	struct task_struct *spin;
+	unsigned int waited;
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "jump optimization is not built");
+	if (!IS_ENABLED(CONFIG_PREEMPTION))
+		kunit_skip(test, "no tasks RCU wait without CONFIG_PREEMPTION");
+	/* An idle site left by the case before may still be optimized. */
+	KUNIT_ASSERT_TRUE(test, kpt_wait_restored(kpt_stress_fn,
+						  kpt_stress_fn_orig,
+						  KPT_FN_SIZE));
+	atomic_long_set(&kpt_pre_hits, 0);
+
+	WRITE_ONCE(kpt_spinning, false);
+	spin = kthread_run(kpt_spinner, NULL, "kpt_spinner");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(spin));
+	for (waited = 0; !READ_ONCE(kpt_spinning) && waited < 5000; waited += 20)
+		msleep(20);
+
+	KUNIT_EXPECT_EQ(test, register_kprobes(kps, ARRAY_SIZE(kps)), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&one),
+			      "the one-instruction jump waited for the spinner");
+	/* The spinner still runs, so the two-instruction jump must wait. */
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&two));
+	KUNIT_EXPECT_EQ(test, kpt_stress_wide(5), 0x10008);
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(2, 3), 11);
+
+	kthread_stop(spin);
+	KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&two));
+	KUNIT_EXPECT_EQ(test, kpt_stress_wide(6), 0x10009);
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(2, 4), 13);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 4);
+	unregister_kprobes(kps, ARRAY_SIZE(kps));
+}
+
 static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE_SLOW(kpt_test_stress),
 	KUNIT_CASE_SLOW(kpt_test_optimize_under_load),
 	KUNIT_CASE(kpt_test_optimized_redirect),
+	KUNIT_CASE_SLOW(kpt_test_optimized_without_wait),
 	{}
 };
 

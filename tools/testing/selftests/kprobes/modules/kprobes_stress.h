@@ -9,5 +9,6 @@
 
 long kpt_stress_fn(long a, long b);
 long kpt_stress_alt(long a, long b);
+long kpt_stress_wide(long a);
 
 #endif /* _KPROBES_STRESS_H */

@@ -24,6 +24,16 @@ SYM_FUNC_START(kpt_stress_alt)
 SYM_FUNC_END(kpt_stress_alt)
 
 /*
+ * long kpt_stress_wide(long a): a + 0x10003.  Its first instruction is 7
+ * bytes long, so a jump at +0 covers that instruction alone.
+ */
+SYM_FUNC_START(kpt_stress_wide)
+	lea	0x10000(%rdi), %rax
+	add	$3, %rax
+	RET
+SYM_FUNC_END(kpt_stress_wide)
+
+/*
  * kallsyms sizes a module function up to the next symbol; this one keeps
  * the last function above from seeming to extend over the rest of the
  * module's text.
