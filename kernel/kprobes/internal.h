@@ -117,6 +117,37 @@ extern unsigned long __start_kprobe_blacklist[];
 extern unsigned long __stop_kprobe_blacklist[];
 
 /* slots.c */
+
+/* Slot sizes are multiples of this; a page holds at most PAGE_SIZE / it. */
+#define KPROBE_SLOT_ALIGN	16
+
+/**
+ * struct kprobe_slot_pool - executable pages cut into slots of one size
+ * @sym: the name /proc/kallsyms and perf give the pages
+ * @slot_size: bytes per slot, a multiple of %KPROBE_SLOT_ALIGN
+ * @mutex: protects the membership of @pages and the bookkeeping of every
+ *	page on it; a leaf lock (pages are allocated and freed outside it)
+ * @pages: the pages, walked under RCU by lockless readers
+ */
+struct kprobe_slot_pool {
+	const char *sym;
+	unsigned int slot_size;
+	struct mutex mutex;
+	struct list_head pages;
+};
+
+#define KPROBE_SLOT_POOL_INIT(name, size, symbol) {			\
+	.sym = (symbol),						\
+	.slot_size = (size),						\
+	.mutex = __MUTEX_INITIALIZER(name.mutex),			\
+	.pages = LIST_HEAD_INIT(name.pages),				\
+}
+
+void *kprobe_pool_alloc(struct kprobe_slot_pool *pool);
+void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot);
+bool kprobe_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr);
+int kprobe_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
+			unsigned long *value, char *type, char *sym);
 bool kprobe_slot_contains(unsigned long addr);
 
 /* module.c */
