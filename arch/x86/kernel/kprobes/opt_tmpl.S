@@ -16,7 +16,8 @@
  * registers are reloaded and the copy of the covered instructions runs.
  */
 #include <linux/linkage.h>
-#include <asm/segment.h>
+
+#include "ptregs.S"
 
 /* Byte offsets in struct pt_regs, as built below. */
 #define KPROBE_OPT_IP	(16 * 8)
@@ -26,51 +27,13 @@
 /* The copy of the covered instructions starts here (KPROBE_OPT_COPY_OFFSET). */
 #define KPROBE_OPT_COPY	192
 
-.macro KPROBE_OPT_POP_GPRS
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
-	popq	%r11
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rax
-	popq	%rcx
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
-.endm
-
 	.section .rodata, "a"
 	.balign 16
 	.globl	kprobe_opt_tmpl
 	.globl	kprobe_opt_tmpl_site
 	.globl	kprobe_opt_tmpl_call
 kprobe_opt_tmpl:
-	pushq	$__KERNEL_DS		/* ss */
-	pushq	%rsp			/* sp, one word low: fixed below */
-	pushfq				/* flags */
-	pushq	$__KERNEL_CS		/* cs */
-	pushq	$0			/* ip, set by kprobe_x86_opt_hit() */
-	pushq	$-1			/* orig_ax */
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rdx
-	pushq	%rcx
-	pushq	%rax
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	KPROBE_PUSH_PTREGS
 	addq	$8, KPROBE_OPT_SP(%rsp)
 	movq	%rsp, %rsi
 kprobe_opt_tmpl_site:
@@ -80,7 +43,7 @@ kprobe_opt_tmpl_call:
 	.long	0
 	testb	%al, %al
 	jnz	.Lkprobe_opt_moved
-	KPROBE_OPT_POP_GPRS
+	KPROBE_POP_GPRS
 	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
 	popfq
 	leaq	2 * 8(%rsp), %rsp	/* sp, ss: back to the probed stack */
@@ -88,7 +51,7 @@ kprobe_opt_tmpl_call:
 .Lkprobe_opt_moved:
 	movq	KPROBE_OPT_IP(%rsp), %rax
 	movq	%rax, KPROBE_OPT_SS(%rsp)
-	KPROBE_OPT_POP_GPRS
+	KPROBE_POP_GPRS
 	leaq	3 * 8(%rsp), %rsp
 	popfq
 	leaq	8(%rsp), %rsp		/* sp; ss now holds the new ip */

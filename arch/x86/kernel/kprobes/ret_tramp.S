@@ -23,8 +23,9 @@
 #include <linux/objtool.h>
 #include <asm/asm.h>
 #include <asm/asm-offsets.h>
-#include <asm/segment.h>
 #include <asm/unwind_hints.h>
+
+#include "ptregs.S"
 
 	.text
 SYM_CODE_START(kretprobe_trampoline)
@@ -38,28 +39,7 @@ SYM_CODE_START(kretprobe_trampoline)
 	pushq	$kretprobe_trampoline	/* the slot */
 	UNWIND_HINT_FUNC
 
-	/* pt_regs from its top: ss, sp, flags, cs, ip, orig_ax, then GPRs. */
-	pushq	$__KERNEL_DS
-	pushq	%rsp			/* overwritten below */
-	pushfq
-	pushq	$__KERNEL_CS
-	pushq	$0			/* ip: the handler stores the real one */
-	pushq	$-1
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rdx
-	pushq	%rcx
-	pushq	%rax
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	KPROBE_PUSH_PTREGS
 
 	/* The stack pointer the caller will see: just above the slot. */
 	leaq	PTREGS_SIZE + 8(%rsp), %rax
@@ -69,21 +49,7 @@ SYM_CODE_START(kretprobe_trampoline)
 	leaq	PTREGS_SIZE(%rsp), %rsi
 	call	kretprobe_trampoline_handler
 
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
-	popq	%r11
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rax
-	popq	%rcx
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
+	KPROBE_POP_GPRS
 	/* Drop orig_ax, ip, cs, flags, sp and ss; the slot is left. */
 	addq	$6 * 8, %rsp
 	RET
