@@ -133,16 +133,17 @@ static void kpt_stop_callers(void *tasks)
 			kthread_stop(t[cpu]);
 }
 
-static void kpt_test_stress(struct kunit *test)
+/*
+ * Start kpt_caller() on every online CPU, named @name/<cpu>, and have KUnit
+ * stop them if the case ends early; the case stops them itself with
+ * kunit_release_action(test, kpt_stop_callers, tasks).  Zeroes the call
+ * and hit counters first.
+ */
+static struct task_struct **kpt_start_callers(struct kunit *test,
+					      const char *name)
 {
-	unsigned long deadline = jiffies + kpt_seconds * HZ;
 	struct task_struct **tasks;
-	unsigned long ks = kpt_sym_size(kpt_stress_fn, "kpt_stress_fn");
-	unsigned int cpu, round, bad = 0;
-
-	/* The boundaries above only hold if the function is what we wrote. */
-	KUNIT_ASSERT_GE(test, ks, KPT_FN_SIZE);
-	KUNIT_ASSERT_LT(test, ks, KPT_FN_SIZE + KPT_FUNC_ALIGN);
+	unsigned int cpu;
 
 	atomic_long_set(&kpt_calls, 0);
 	atomic_long_set(&kpt_wrong, 0);
@@ -155,10 +156,24 @@ static void kpt_test_stress(struct kunit *test)
 	for_each_online_cpu(cpu) {
 		tasks[cpu] = kthread_run_on_cpu(kpt_caller,
 						(void *)(unsigned long)cpu,
-						cpu, "kpt_stress/%u");
+						cpu, name);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(tasks[cpu]));
 	}
+	return tasks;
+}
 
+static void kpt_test_stress(struct kunit *test)
+{
+	unsigned long deadline = jiffies + kpt_seconds * HZ;
+	struct task_struct **tasks;
+	unsigned long ks = kpt_sym_size(kpt_stress_fn, "kpt_stress_fn");
+	unsigned int round, bad = 0;
+
+	/* The boundaries above only hold if the function is what we wrote. */
+	KUNIT_ASSERT_GE(test, ks, KPT_FN_SIZE);
+	KUNIT_ASSERT_LT(test, ks, KPT_FN_SIZE + KPT_FUNC_ALIGN);
+
+	tasks = kpt_start_callers(test, "kpt_stress/%u");
 	for (round = 0; round < kpt_cycles && time_before(jiffies, deadline);
 	     round++)
 		bad += kpt_round(round);
@@ -287,7 +302,7 @@ static void kpt_test_optimize_under_load(struct kunit *test)
 {
 	unsigned long deadline = jiffies + kpt_opt_seconds * HZ;
 	struct task_struct **tasks;
-	unsigned int cpu, cycle;
+	unsigned int cycle;
 
 	if (!IS_ENABLED(CONFIG_OPTPROBES))
 		kunit_skip(test, "jump optimization is not built");
@@ -295,20 +310,7 @@ static void kpt_test_optimize_under_load(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_sysctl_on,
 							NULL), 0);
 
-	atomic_long_set(&kpt_calls, 0);
-	atomic_long_set(&kpt_wrong, 0);
-	atomic_long_set(&kpt_pre_hits, 0);
-	tasks = kunit_kcalloc(test, nr_cpu_ids, sizeof(*tasks), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, tasks);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_stop_callers,
-							tasks), 0);
-	for_each_online_cpu(cpu) {
-		tasks[cpu] = kthread_run_on_cpu(kpt_caller,
-						(void *)(unsigned long)cpu,
-						cpu, "kpt_opt/%u");
-		KUNIT_ASSERT_FALSE(test, IS_ERR(tasks[cpu]));
-	}
-
+	tasks = kpt_start_callers(test, "kpt_opt/%u");
 	for (cycle = 0; time_before(jiffies, deadline); cycle++)
 		kpt_opt_cycle(test, cycle);
 	kunit_release_action(test, kpt_stop_callers, tasks);
