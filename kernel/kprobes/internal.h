@@ -92,7 +92,10 @@ static inline void kprobe_batch_init(struct kprobe_batch *b)
 	b->lazy = false;
 }
 
+bool kprobe_is_registered_locked(struct kprobe *p);
 int kprobe_register_locked(struct kprobe *p);
+int kprobes_register_batch_locked(struct kprobe **kps, int num,
+				  struct kprobe_batch *b);
 void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b);
 void kprobe_batch_commit_locked(struct kprobe_batch *b);
 void kprobe_batch_wait(struct kprobe_batch *b);

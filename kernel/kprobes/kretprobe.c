@@ -6,14 +6,16 @@
  * instance (kretprobe_pool.c), runs the entry_handler, and replaces the
  * call's return address with the address of the architecture's
  * kretprobe_trampoline (kretprobe_stack.c has the per-task bookkeeping and
- * the return side).  Unregistering waits for one grace period, after which
- * no handler of the kretprobe runs; calls still pending then return to
- * their callers without it.
+ * the return side).  A batch registers its entry probes together and arms
+ * them with one ftrace filter update.  Unregistering waits until the hits
+ * in progress have ended (hits.c), after which no handler of the kretprobe
+ * runs; calls still pending then return to their callers without it.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
 #include <linux/kprobes.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 
 #include "internal.h"
 
@@ -60,11 +62,18 @@ static int kretprobe_check(struct kretprobe *rp)
 	return ret;
 }
 
-static int kretprobe_register_locked(struct kretprobe *rp)
+/*
+ * Check @rp and give it its holder and entry handler; undone by
+ * kretprobe_unprepare() if its entry probe does not get registered.
+ */
+static int kretprobe_prepare_locked(struct kretprobe *rp)
 {
 	struct kretprobe_holder *h;
 	int ret;
 
+	/* A registered kretprobe keeps its holder: refuse before touching it. */
+	if (kprobe_is_registered_locked(&rp->kp))
+		return -EINVAL;
 	ret = kretprobe_check(rp);
 	if (ret)
 		return ret;
@@ -77,17 +86,35 @@ static int kretprobe_register_locked(struct kretprobe *rp)
 		return PTR_ERR(h);
 	}
 	rp->rph = h;
-	ret = kprobe_register_locked(&rp->kp);
-	if (!ret) {
-		/* Resolved only now when the probe was given by name. */
-		h->addr = rp->kp.addr;
-		return 0;
-	}
-	/* Never armed: no handler can have seen the holder. */
-	kretprobe_holder_stop_locked(h);
-	kretprobe_holder_release(h);
+	return 0;
+}
+
+/*
+ * The entry probe of the prepared @rp was never armed: no handler can
+ * have seen the holder.
+ */
+static void kretprobe_unprepare(struct kretprobe *rp)
+{
+	kretprobe_holder_stop_locked(rp->rph);
+	kretprobe_holder_release(rp->rph);
 	rp->rph = NULL;
-	return ret;
+}
+
+static int kretprobe_register_locked(struct kretprobe *rp)
+{
+	int ret;
+
+	ret = kretprobe_prepare_locked(rp);
+	if (ret)
+		return ret;
+	ret = kprobe_register_locked(&rp->kp);
+	if (ret) {
+		kretprobe_unprepare(rp);
+		return ret;
+	}
+	/* Resolved only now when the probe was given by name. */
+	rp->rph->addr = rp->kp.addr;
+	return 0;
 }
 
 /**
@@ -97,8 +124,8 @@ static int kretprobe_register_locked(struct kretprobe *rp)
  *
  * Context: process context; may sleep.
  * Return: 0; -EINVAL if the address is not a function entry or cannot be
- * probed; -E2BIG if @rp->data_size exceeds %KRETPROBE_MAX_DATA_SIZE;
- * -ENOMEM; or any error of register_kprobe().
+ * probed, or @rp is already registered; -E2BIG if @rp->data_size exceeds
+ * %KRETPROBE_MAX_DATA_SIZE; -ENOMEM; or any error of register_kprobe().
  */
 int register_kretprobe(struct kretprobe *rp)
 {
@@ -143,32 +170,90 @@ static void kretprobes_detach_finish(struct kretprobe **rps, int n,
 	}
 }
 
+static int kretprobe_ptr_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Does @rps list a kretprobe twice?  Each is given its holder before any
+ * entry probe is registered, so a second entry would replace the holder
+ * of the first.  @tmp has room for @num pointers.
+ */
+static bool kretprobes_repeat(struct kretprobe **rps, int num,
+			      struct kprobe **tmp)
+{
+	int i;
+
+	for (i = 0; i < num; i++)
+		tmp[i] = &rps[i]->kp;
+	sort(tmp, num, sizeof(*tmp), kretprobe_ptr_cmp, NULL);
+	for (i = 1; i < num; i++) {
+		if (tmp[i] == tmp[i - 1])
+			return true;
+	}
+	return false;
+}
+
 /**
  * register_kretprobes() - register an array of kretprobes, all or nothing
  * @rps: the kretprobes
  * @num: number of entries
  *
+ * Their entry probes are armed together, as by register_kprobes(): one
+ * ftrace filter update for all those on ftrace call sites.
+ *
  * Context: process context; may sleep.
- * Return: 0, -EINVAL for a bad @num, or the first error met (see
- * register_kretprobe()); on error none of @rps is registered.
+ * Return: 0; -EINVAL for a bad @num or a kretprobe listed twice; -ENOMEM;
+ * or the first error met (see register_kretprobe()).  On error none of
+ * @rps is registered.
  */
 int register_kretprobes(struct kretprobe **rps, int num)
 {
 	struct kprobe_batch b;
-	int i, ret = 0;
+	struct kprobe **kps;
+	int i, n, ret = 0;
 
 	if (num <= 0)
 		return -EINVAL;
+	kps = kvmalloc_array(num, sizeof(*kps), GFP_KERNEL);
+	if (!kps)
+		return -ENOMEM;
+	if (kretprobes_repeat(rps, num, kps)) {
+		kvfree(kps);
+		return -EINVAL;
+	}
 	kprobe_batch_init(&b);
 	mutex_lock(&kprobe_mutex);
-	for (i = 0; i < num && !ret; i++)
-		ret = kretprobe_register_locked(rps[i]);
-	/* On failure rps[i - 1] failed; roll back rps[0 .. i - 2]. */
+	for (n = 0; n < num && !ret; n++) {
+		ret = kretprobe_prepare_locked(rps[n]);
+		kps[n] = &rps[n]->kp;
+	}
+	/* On failure rps[n - 1] failed and rps[0 .. n - 2] are prepared. */
 	if (ret)
-		kretprobes_detach_locked(rps, i - 1, &b);
+		n--;
+	else
+		ret = kprobes_register_batch_locked(kps, num, &b);
+	if (!ret) {
+		for (i = 0; i < num; i++)
+			rps[i]->rph->addr = rps[i]->kp.addr;
+	} else {
+		for (i = 0; i < n; i++)
+			kretprobe_holder_stop_locked(rps[i]->rph);
+	}
 	mutex_unlock(&kprobe_mutex);
-	if (ret)
-		kretprobes_detach_finish(rps, i - 1, &b);
+	if (ret) {
+		/* Entry probes that were linked have been unlinked onto @b. */
+		kprobe_batch_wait(&b);
+		for (i = 0; i < n; i++) {
+			kretprobe_holder_release(rps[i]->rph);
+			rps[i]->rph = NULL;
+		}
+	}
+	kvfree(kps);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(register_kretprobes);
@@ -195,7 +280,8 @@ EXPORT_SYMBOL_GPL(unregister_kretprobe);
  * @rps: the kretprobes
  * @num: number of entries
  *
- * One grace period is waited for, whatever @num is.
+ * One wait for the hits in progress on other CPUs, whatever @num is; no
+ * grace period.
  *
  * Context: process context; may sleep.
  */

@@ -99,7 +99,14 @@ static int kprobe_check_address(unsigned long addr, struct module **modp)
 	return kprobe_module_get(addr, modp);
 }
 
-static bool kprobe_is_registered_locked(struct kprobe *p)
+/**
+ * kprobe_is_registered_locked() - is @p linked to a site?
+ * @p: any probe
+ *
+ * Context: kprobe_mutex held.
+ * Return: true if @p is registered.
+ */
+bool kprobe_is_registered_locked(struct kprobe *p)
 {
 	struct kprobe_site *site = p->site;
 	struct kprobe *q;
@@ -348,6 +355,47 @@ int kprobe_register_locked(struct kprobe *p)
 }
 
 /**
+ * kprobes_register_batch_locked() - register probes and arm them together
+ * @kps: the probes
+ * @num: number of entries in @kps, at least 1
+ * @b: receives the probes of a rollback
+ *
+ * On error none of @kps stays registered: the ones already linked are
+ * detached onto @b, which is committed here; the caller must then call
+ * kprobe_batch_wait(@b) once it has dropped kprobe_mutex.
+ *
+ * Context: kprobe_mutex held.
+ * Return: 0, or the error of the first probe that failed, or the first
+ * arming error.
+ */
+int kprobes_register_batch_locked(struct kprobe **kps, int num,
+				  struct kprobe_batch *b)
+{
+	LIST_HEAD(arm);
+	int i, ret = 0;
+
+	lockdep_assert_held(&kprobe_mutex);
+	for (i = 0; i < num; i++) {
+		ret = kprobe_register_one_locked(kps[i], &arm);
+		if (ret)
+			break;
+	}
+	/* kps[0 .. i - 1] are registered; arm their sites, or roll back. */
+	if (!ret) {
+		ret = kprobe_sites_arm_batch_locked(&arm);
+	} else {
+		while (!list_empty(&arm))
+			list_del_init(arm.next);
+	}
+	if (ret) {
+		while (i-- > 0)
+			kprobe_detach_locked(kps[i], b);
+		kprobe_batch_commit_locked(b);
+	}
+	return ret;
+}
+
+/**
  * register_kprobe() - start probing an instruction
  * @p: the probe; set either @p->addr or @p->symbol_name (+ @p->offset),
  *	and at least one handler.  KPROBE_FLAG_DISABLED in @p->flags registers
@@ -388,30 +436,13 @@ EXPORT_SYMBOL_GPL(register_kprobe);
 int register_kprobes(struct kprobe **kps, int num)
 {
 	struct kprobe_batch b;
-	LIST_HEAD(arm);
-	int i, ret = 0;
+	int ret;
 
 	if (num <= 0)
 		return -EINVAL;
 	kprobe_batch_init(&b);
 	mutex_lock(&kprobe_mutex);
-	for (i = 0; i < num; i++) {
-		ret = kprobe_register_one_locked(kps[i], &arm);
-		if (ret)
-			break;
-	}
-	/* kps[0 .. i - 1] are registered; arm their sites, or roll back. */
-	if (!ret) {
-		ret = kprobe_sites_arm_batch_locked(&arm);
-	} else {
-		while (!list_empty(&arm))
-			list_del_init(arm.next);
-	}
-	if (ret) {
-		while (i-- > 0)
-			kprobe_detach_locked(kps[i], &b);
-		kprobe_batch_commit_locked(&b);
-	}
+	ret = kprobes_register_batch_locked(kps, num, &b);
 	mutex_unlock(&kprobe_mutex);
 	if (ret)
 		kprobe_batch_wait(&b);

@@ -12,6 +12,7 @@
 #include <kunit/test.h>
 #include <linux/kprobes.h>
 #include <linux/ptrace.h>
+#include <linux/uaccess.h>
 
 #include "kprobes_api.h"
 
@@ -169,11 +170,70 @@ static void kpt_test_fault_ftrace(struct kunit *test)
 	kpt_expect_one_gp(test, p);
 }
 
+/* Canonical, in the guard hole below the direct map: never mapped. */
+#define KPT_UNMAPPED		0xffff800000000000UL
+
+static int kpt_fault_decline(struct kprobe *kp, struct pt_regs *regs,
+			     int trapnr)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	p->faults++;
+	p->trapnr = trapnr;
+	return 0;
+}
+
+static int kpt_pre_nofault_read(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+	unsigned long val;
+
+	p->pre++;
+	p->loaded = copy_from_kernel_nofault(&val, (void *)KPT_UNMAPPED,
+					     sizeof(val));
+	return 0;
+}
+
+/*
+ * A handler reads a bad pointer the way BPF's probe_read does: the page
+ * fault is fixed up through the exception table, the read fails with
+ * -EFAULT and the handler carries on.  A fault_handler is asked first and
+ * may decline; without one the fixup happens all the same.
+ */
+static void kpt_nofault_read(struct kunit *test, bool with_handler)
+{
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+
+	p->kp.addr = kpt_at(kpt_api_add, KPT_INSN1);
+	p->kp.pre_handler = kpt_pre_nofault_read;
+	p->kp.fault_handler = with_handler ? kpt_fault_decline : NULL;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_api_add(40, 2), 42);
+	KUNIT_EXPECT_EQ(test, (long)p->loaded, (long)-EFAULT);
+	KUNIT_EXPECT_EQ(test, p->pre, 1);
+	KUNIT_EXPECT_EQ(test, p->post, 1);
+	KUNIT_EXPECT_EQ(test, p->faults, with_handler ? 1 : 0);
+	if (with_handler)
+		KUNIT_EXPECT_EQ(test, p->trapnr, X86_TRAP_PF);
+}
+
+static void kpt_test_nofault_read_declined(struct kunit *test)
+{
+	kpt_nofault_read(test, true);
+}
+
+static void kpt_test_nofault_read_no_handler(struct kunit *test)
+{
+	kpt_nofault_read(test, false);
+}
+
 static struct kunit_case kpt_fault_cases[] = {
 	KUNIT_CASE(kpt_test_fault_in_pre),
 	KUNIT_CASE(kpt_test_fault_in_post),
 	KUNIT_CASE(kpt_test_fault_right_probe),
 	KUNIT_CASE(kpt_test_fault_ftrace),
+	KUNIT_CASE(kpt_test_nofault_read_declined),
+	KUNIT_CASE(kpt_test_nofault_read_no_handler),
 	{}
 };
 

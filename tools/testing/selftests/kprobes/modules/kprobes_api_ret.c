@@ -386,6 +386,34 @@ static void kpt_test_ret_batch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->rets[0], -1);
 }
 
+/*
+ * A kretprobe registered again, alone or listed twice in one batch, is
+ * refused with -EINVAL and the registered one keeps working.  (Upstream
+ * replaces the instance pool of the registered kretprobe in that case.)
+ */
+static void kpt_test_ret_twice(struct kunit *test)
+{
+#ifdef KPROBES_TEST_UPSTREAM
+	kunit_skip(test, "upstream does not refuse a second registration");
+#else
+	struct kpt_ret *a = kpt_ret_new(test, "kpt_api_add");
+	struct kpt_ret *c = kpt_ret_new(test, "kpt_api_sub");
+	struct kretprobe *dup[] = { &c->rp, &c->rp };
+
+	KUNIT_EXPECT_EQ(test, register_kretprobes(dup, ARRAY_SIZE(dup)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, kpt_api_sub(1, 2), -1);
+	KUNIT_EXPECT_EQ(test, c->returns, 0);
+
+	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &a->rp), 0);
+	KUNIT_EXPECT_EQ(test, register_kretprobe(&a->rp), -EINVAL);
+	KUNIT_EXPECT_EQ(test, kpt_api_add(1, 2), 3);
+	KUNIT_EXPECT_EQ(test, a->returns, 1);
+	KUNIT_EXPECT_EQ(test, a->rets[0], 3);
+	KUNIT_EXPECT_EQ(test, a->rp.nmissed, 0);
+#endif
+}
+
 static void kpt_test_ret_disable(struct kunit *test)
 {
 	struct kpt_ret *r = kpt_ret_new(test, "kpt_api_xor");
@@ -502,6 +530,7 @@ static struct kunit_case kpt_ret_cases[] = {
 	KUNIT_CASE(kpt_test_ret_shared),
 	KUNIT_CASE(kpt_test_ret_shared_ftrace),
 	KUNIT_CASE(kpt_test_ret_batch),
+	KUNIT_CASE(kpt_test_ret_twice),
 	KUNIT_CASE(kpt_test_ret_disable),
 	KUNIT_CASE(kpt_test_ret_unreturned),
 	KUNIT_CASE(kpt_test_ret_stacktrace),
