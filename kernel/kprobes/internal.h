@@ -135,16 +135,9 @@ extern unsigned long __stop_kprobe_blacklist[];
 struct kprobe_slot_pool {
 	const char *sym;
 	unsigned int slot_size;
-	struct mutex mutex;
-	struct list_head pages;
+	struct mutex *mutex;
+	struct list_head *pages;
 };
-
-#define KPROBE_SLOT_POOL_INIT(name, size, symbol) {			\
-	.sym = (symbol),						\
-	.slot_size = (size),						\
-	.mutex = __MUTEX_INITIALIZER(name.mutex),			\
-	.pages = LIST_HEAD_INIT(name.pages),				\
-}
 
 void *kprobe_pool_alloc(struct kprobe_slot_pool *pool);
 void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot);

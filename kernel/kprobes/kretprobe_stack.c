@@ -145,11 +145,11 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 	if (!match) {
 		/*
 		 * Nothing says where this return should go: the task's
-		 * stack or its list of pending calls was overwritten.
+		 * stack or its list of pending calls was overwritten, and
+		 * there is no way to carry on.
 		 */
-		pr_emerg("return trampoline reached for stack slot %p, but %s/%d has no pending kretprobe call there\n",
-			 slot, current->comm, task_pid_nr(current));
-		BUG();
+		panic("kprobes: return trampoline reached for stack slot %p, but %s/%d has no pending kretprobe call there\n",
+		      slot, current->comm, task_pid_nr(current));
 	}
 	ret = (unsigned long)kretprobe_of(match)->ret_addr;
 	instruction_pointer_set(regs, ret);

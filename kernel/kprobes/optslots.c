@@ -10,12 +10,19 @@
  * "kprobe_optinsn_page".
  */
 #include <linux/kprobes.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
 
 #include "internal.h"
 
-static struct kprobe_slot_pool kprobe_opt_pool =
-	KPROBE_SLOT_POOL_INIT(kprobe_opt_pool, KPROBE_OPT_SLOT_SIZE,
-			      "kprobe_optinsn_page");
+static DEFINE_MUTEX(kprobe_opt_pool_mutex);
+static LIST_HEAD(kprobe_opt_pool_pages);
+static struct kprobe_slot_pool kprobe_opt_pool = {
+	.sym = "kprobe_optinsn_page",
+	.slot_size = KPROBE_OPT_SLOT_SIZE,
+	.mutex = &kprobe_opt_pool_mutex,
+	.pages = &kprobe_opt_pool_pages,
+};
 
 static_assert(KPROBE_OPT_SLOT_SIZE % KPROBE_SLOT_ALIGN == 0 &&
 	      KPROBE_OPT_SLOT_SIZE <= PAGE_SIZE);

@@ -49,9 +49,14 @@ struct kprobe_pool_page {
 };
 
 /* Single-instruction slots for stepping and boosting. */
-static struct kprobe_slot_pool kprobe_insn_pool =
-	KPROBE_SLOT_POOL_INIT(kprobe_insn_pool, KPROBE_SLOT_SIZE,
-			      "kprobe_insn_page");
+static DEFINE_MUTEX(kprobe_insn_pool_mutex);
+static LIST_HEAD(kprobe_insn_pool_pages);
+static struct kprobe_slot_pool kprobe_insn_pool = {
+	.sym = "kprobe_insn_page",
+	.slot_size = KPROBE_SLOT_SIZE,
+	.mutex = &kprobe_insn_pool_mutex,
+	.pages = &kprobe_insn_pool_pages,
+};
 
 static unsigned int kprobe_pool_slots(struct kprobe_slot_pool *pool)
 {
@@ -88,8 +93,8 @@ static void *kprobe_pool_take_locked(struct kprobe_slot_pool *pool)
 	struct kprobe_pool_page *pg;
 	unsigned long idx;
 
-	lockdep_assert_held(&pool->mutex);
-	list_for_each_entry(pg, &pool->pages, node) {
+	lockdep_assert_held(pool->mutex);
+	list_for_each_entry(pg, pool->pages, node) {
 		if (pg->nr_used == nr)
 			continue;
 		idx = find_first_zero_bit(pg->used, nr);
@@ -132,9 +137,9 @@ void *kprobe_pool_alloc(struct kprobe_slot_pool *pool)
 	struct kprobe_pool_page *pg;
 	void *slot;
 
-	mutex_lock(&pool->mutex);
+	mutex_lock(pool->mutex);
 	slot = kprobe_pool_take_locked(pool);
-	mutex_unlock(&pool->mutex);
+	mutex_unlock(pool->mutex);
 	if (slot)
 		return slot;
 
@@ -143,15 +148,15 @@ void *kprobe_pool_alloc(struct kprobe_slot_pool *pool)
 	if (!pg)
 		return NULL;
 
-	mutex_lock(&pool->mutex);
+	mutex_lock(pool->mutex);
 	/*
 	 * Publish the page fully initialised; pairs with the RCU list walks
 	 * in kprobe_pool_contains() and kprobe_pool_kallsym().
 	 */
-	list_add_rcu(&pg->node, &pool->pages);
+	list_add_rcu(&pg->node, pool->pages);
 	kprobe_pool_page_announce(pool, pg, false);
 	slot = kprobe_pool_take_locked(pool);
-	mutex_unlock(&pool->mutex);
+	mutex_unlock(pool->mutex);
 	return slot;
 }
 
@@ -176,15 +181,15 @@ void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot)
 	if (!slot)
 		return;
 
-	mutex_lock(&pool->mutex);
-	list_for_each_entry(pg, &pool->pages, node) {
+	mutex_lock(pool->mutex);
+	list_for_each_entry(pg, pool->pages, node) {
 		if (!kprobe_pool_page_has(pg, where))
 			continue;
 		idx = (where - (unsigned long)pg->base) / pool->slot_size;
 		if (WARN_ON_ONCE(!__test_and_clear_bit(idx, pg->used)))
 			break;
 		pg->nr_used--;
-		if (pg->nr_used || list_is_singular(&pool->pages))
+		if (pg->nr_used || list_is_singular(pool->pages))
 			break;
 		/*
 		 * Unlink now; lockless walkers may still be looking at the
@@ -196,7 +201,7 @@ void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot)
 		queue_rcu_work(system_wq, &pg->release);
 		break;
 	}
-	mutex_unlock(&pool->mutex);
+	mutex_unlock(pool->mutex);
 }
 
 /**
@@ -214,7 +219,7 @@ bool kprobe_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr)
 
 	/* A preempt-off region is an RCU read side for list_del_rcu(). */
 	preempt_disable_notrace();
-	list_for_each_entry_rcu(pg, &pool->pages, node) {
+	list_for_each_entry_rcu(pg, pool->pages, node) {
 		if (kprobe_pool_page_has(pg, addr)) {
 			found = true;
 			break;
@@ -245,7 +250,7 @@ int kprobe_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
 	int ret = -ERANGE;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(pg, &pool->pages, node) {
+	list_for_each_entry_rcu(pg, pool->pages, node) {
 		if ((*symnum)--)
 			continue;
 		*value = (unsigned long)pg->base;
