@@ -135,7 +135,7 @@ extern unsigned long __stop_kprobe_blacklist[];
 struct kprobe_slot_pool {
 	const char *sym;
 	unsigned int slot_size;
-	struct mutex *mutex;
+	struct mutex *mutex;	/* guards @pages and their bitmaps */
 	struct list_head *pages;
 };
 
