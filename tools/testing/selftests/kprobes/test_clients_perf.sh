@@ -72,8 +72,10 @@ stat_counts()
 		$KPC_DD if=/dev/zero of=/dev/null bs=1 count=$WRITES status=none 2>&1) ||
 		{ echo "$out"; return 1; }
 	echo "$out"
-	expect_eq "probe:kpc_entry count" "$(echo "$out" | awk -F, '$3 == "probe:kpc_entry" { print $1 }')" $WRITES &&
-	expect_eq "probe:kpc_off count" "$(echo "$out" | awk -F, '$3 == "probe:kpc_off" { print $1 }')" $WRITES
+	expect_eq "probe:kpc_entry count" \
+		"$(echo "$out" | awk -F, '$3 == "probe:kpc_entry" { print $1 }')" $WRITES &&
+	expect_eq "probe:kpc_off count" \
+		"$(echo "$out" | awk -F, '$3 == "probe:kpc_off" { print $1 }')" $WRITES
 }
 kpc_check "perf stat counts $WRITES hits on each probe" stat_counts
 
@@ -82,7 +84,8 @@ record_counts()
 	local data=$KPC_TMP/perf.data
 
 	perf record -q -o $data -e probe:kpc_entry -e probe:kpc_off -- \
-		$KPC_DD if=/dev/zero of=/dev/null bs=1 count=$WRITES status=none || return 1
+		$KPC_DD if=/dev/zero of=/dev/null bs=1 count=$WRITES status=none ||
+		return 1
 	expect_eq "recorded probe:kpc_entry samples" \
 		"$(perf script -i $data -F event 2>/dev/null | grep -c 'probe:kpc_entry')" $WRITES &&
 	expect_eq "recorded probe:kpc_off samples" \

@@ -71,19 +71,21 @@ kp_check "\$retval of $N returns" retvals
 
 ret_site()
 {
-	local events
+	local events ret
 
 	events=$(trace_events | grep ' addret: ')
 	echo "$events"
 	expect_eq "return events" "$(echo "$events" | grep -c .)" $N &&
+	ret="(kpc_add_set+0x[0-9a-f]*/0x[0-9a-f]* \[$KPC\] <- kpc_target_add)"
 	expect_eq "return events naming kpc_add_set as the return address" \
-		"$(echo "$events" | grep -c "(kpc_add_set+0x[0-9a-f]*/0x[0-9a-f]* \[$KPC\] <- kpc_target_add)")" $N
+		"$(echo "$events" | grep -c "$ret")" $N
 }
 kp_check "the return probe names the real return address" ret_site
 
 string()
 {
-	expect_eq "str events" "$(trace_events | sed -n 's/.* str: .* \(s=.*\)$/\1/p')" "s=\"$WORD\"" &&
+	expect_eq "str events" \
+		"$(trace_events | sed -n 's/.* str: .* \(s=.*\)$/\1/p')" "s=\"$WORD\"" &&
 	expect_eq "str_len" "$(kp_param $KPC str_len)" ${#WORD}
 }
 kp_check "+0(%di):string fetches the string" string

@@ -72,7 +72,9 @@ hit_target()
 		[ "$(generation)" = "$gen" ] || continue
 		case $got in "" | 0) continue ;; esac
 		bump target_runs
-		[ "$got" = "$want" ] || { bump target_wrong; echo "run $n: $got, wanted $want" >>$W/wrong; }
+		[ "$got" = "$want" ] && continue
+		bump target_wrong
+		echo "run $n: $got, wanted $want" >>$W/wrong
 	done
 }
 
@@ -188,17 +190,19 @@ TARGET_MIN=10
 
 counted()
 {
-	local f min
+	local f min n
 
 	for f in target_runs:$TARGET_MIN opens:10 churn:5 rmmod:2 enabled_off:2; do
 		min=${f#*:}
 		f=${f%:*}
-		[ "$(cat "$W/$f" 2>/dev/null | wc -l)" -gt "$min" ] ||
-			{ echo "$f: $(cat "$W/$f" 2>/dev/null | wc -l), wanted more than $min"; return 1; }
+		n=$(cat "$W/$f" 2>/dev/null | wc -l)
+		[ "$n" -gt "$min" ] ||
+			{ echo "$f: $n, wanted more than $min"; return 1; }
 	done
 	if [ -w $CPU1 ]; then
-		[ "$(cat $W/offline 2>/dev/null | wc -l)" -gt 2 ] ||
-			{ echo "CPU 1 went offline only $(cat $W/offline 2>/dev/null | wc -l) times"; return 1; }
+		n=$(cat $W/offline 2>/dev/null | wc -l)
+		[ "$n" -gt 2 ] ||
+			{ echo "CPU 1 went offline only $n times"; return 1; }
 	fi
 }
 kp_check "every worker made progress in $DURATION s" counted
@@ -263,7 +267,8 @@ leaks()
 if [ -w $KMEMLEAK ]; then
 	kp_check "kmemleak finds no leak" leaks
 else
-	ktap_skip_reason "kmemleak finds no leak" "no $KMEMLEAK (CONFIG_DEBUG_KMEMLEAK off in this variant)"
+	ktap_skip_reason "kmemleak finds no leak" \
+		"no $KMEMLEAK (CONFIG_DEBUG_KMEMLEAK off in this variant)"
 fi
 kp_check "the kernel log has no BUG, WARNING, Oops, lockdep or KASAN report" kp_log_clean
 

@@ -5,8 +5,9 @@
  *
  * kpc_target() is probed three ways at once: at its entry (the ftrace site
  * when there is one), after the ftrace call (a breakpoint with a
- * post_handler, so a single-step or emulation too), and by a kretprobe.  A high-resolution timer (hard interrupt), a timer_list
- * (softirq) and self-sent NMIs call it; every call must reach every
+ * post_handler, so a single-step or emulation too), and by a kretprobe.
+ * A high-resolution timer (hard interrupt), a timer_list (softirq) and
+ * self-sent NMIs call it; every call must reach every
  * handler, in the right context, with the right return value, and none
  * may be missed.  Last, an NMI that arrives while a handler of another
  * probe runs on the same CPU calls it: that hit must be counted as missed
@@ -20,9 +21,9 @@
 #include <linux/hrtimer.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/nmi.h>
 #include <linux/timer.h>
 #include <asm/apic.h>
-#include <asm/nmi.h>
 
 /* Calls made from each context. */
 #define KPC_CALLS		20
@@ -141,7 +142,7 @@ static bool kpc_wait_calls(int n)
 	for (waited = 0; waited < KPC_WAIT_MS; waited += 10) {
 		if (atomic_read(&kpc_calls) >= n)
 			return true;
-		msleep(10);
+		usleep_range(10000, 11000);
 	}
 	return false;
 }

@@ -135,7 +135,7 @@ static bool kpf_int3_gone(unsigned long addr)
 	for (waited = 0; waited <= KPF_RECLAIM_WAIT_MS; waited += 5) {
 		if (get_kernel_nofault(op, (u8 *)addr) || op != KPF_INT3)
 			return true;
-		msleep(5);
+		usleep_range(5000, 6000);
 	}
 	return false;
 }

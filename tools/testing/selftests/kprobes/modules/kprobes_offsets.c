@@ -439,7 +439,7 @@ static void kpt_wait_restored(const void *text, const u8 *orig, size_t len)
 	for (waited = 0; waited < KPT_RECLAIM_WAIT_MS; waited += 10) {
 		if (!memcmp(text, orig, len))
 			return;
-		msleep(10);
+		usleep_range(10000, 11000);
 	}
 }
 

@@ -293,7 +293,7 @@ static bool kpt_wait_restored(const void *text, const u8 *orig, size_t len)
 	for (waited = 0; waited < KPT_RECLAIM_WAIT_MS; waited += 10) {
 		if (!memcmp(text, orig, len))
 			return true;
-		msleep(10);
+		usleep_range(10000, 11000);
 	}
 	return !memcmp(text, orig, len);
 }
