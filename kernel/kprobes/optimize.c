@@ -242,24 +242,33 @@ void kprobe_opt_release(struct kprobe_site *site)
 	arch_kprobe_opt_release(site);
 }
 
-/* Prepare every eligible ARMED site for the current generation. */
-static void kprobe_opt_prepare_all_locked(void)
+/*
+ * Prepare every eligible ARMED site for the current generation.  Return
+ * how many sites are pending now, including those prepared earlier.
+ */
+static int kprobe_opt_prepare_all_locked(void)
 {
 	struct kprobe_site *site;
-	int i;
+	int i, pending = 0;
 
 	lockdep_assert_held(&kprobe_mutex);
 	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
 		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
+			if (site->opt_pending) {
+				pending++;
+				continue;
+			}
 			if (site->state != KPROBE_SITE_ARMED ||
-			    site->opt_pending || !kprobe_opt_eligible(site))
+			    !kprobe_opt_eligible(site))
 				continue;
 			if (arch_kprobe_opt_prepare(site))
 				continue;
 			site->opt_pending = true;
 			site->opt_gen = kprobe_opt_gen;
+			pending++;
 		}
 	}
+	return pending;
 }
 
 /*
@@ -320,11 +329,12 @@ static int kprobe_sites_optimize_locked(bool quiesced)
 
 static void kprobe_opt_work_fn(struct work_struct *work)
 {
-	int left;
+	int left = 0;
 
 	mutex_lock(&kprobe_mutex);
-	kprobe_opt_prepare_all_locked();
-	left = kprobe_sites_optimize_locked(false);
+	/* Most kicks find nothing to do: then take no text_mutex either. */
+	if (kprobe_opt_prepare_all_locked())
+		left = kprobe_sites_optimize_locked(false);
 	mutex_unlock(&kprobe_mutex);
 	if (left)
 		queue_work(system_wq, &kprobe_opt_quiesce_work);
