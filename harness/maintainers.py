@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Splice our MAINTAINERS entries into the base kernel's MAINTAINERS.
 
-    maintainers.py BASE_MAINTAINERS OUR_MAINTAINERS [APPLIED_FILES]
+    maintainers.py BASE_MAINTAINERS OUR_MAINTAINERS [APPLIED_FILES [LATE]]
 
 Our MAINTAINERS holds only the entries this project changes (KPROBES).
 Each must exist in the base file under the same title; it replaces that
@@ -14,6 +14,9 @@ With APPLIED_FILES (a file listing the paths of ours applied so far, one a
 line), used by `make series` for its intermediate steps, an F: pattern of
 ours is kept only if it covers one of those paths or the upstream entry
 already had it; so each patch adds the F: lines of the files it adds.
+LATE (a file of F: patterns, one a line, '#' comments) names patterns of
+ours that wait for the series' own MAINTAINERS patch even so: the files
+they cover belong to another entry until then.
 """
 import fnmatch
 import sys
@@ -54,7 +57,7 @@ def covers(pattern, path):
     return fnmatch.fnmatch(path, pattern) or path.startswith(pattern + '/')
 
 
-def merged(base_entry, ours, applied):
+def merged(base_entry, ours, applied, late):
     people = [l for l in base_entry[1:] if l[:2] in ('M:', 'R:')]
     base_f = {l.split('\t', 1)[1].strip() for l in base_entry
               if l.startswith('F:')}
@@ -64,7 +67,7 @@ def merged(base_entry, ours, applied):
             continue
         if line.startswith('F:') and applied is not None:
             pat = line.split('\t', 1)[1].strip()
-            if not any(covers(pat, f) for f in applied):
+            if pat in late or not any(covers(pat, f) for f in applied):
                 # Not ours yet: keep upstream's spelling if it had one.
                 old = [p for p in base_f
                        if p.rstrip('/') == pat.rstrip('/')]
@@ -76,16 +79,19 @@ def merged(base_entry, ours, applied):
 
 
 def main(argv):
-    if len(argv) not in (3, 4):
+    if len(argv) not in (3, 4, 5):
         sys.exit(__doc__)
     with open(argv[1]) as f:
         base = f.readlines()
     with open(argv[2]) as f:
         ours = list(parse(['-----\n', '\n'] + f.readlines()).values())
-    applied = None
-    if len(argv) == 4:
+    applied, late = None, set()
+    if len(argv) >= 4:
         with open(argv[3]) as f:
             applied = [l.strip() for l in f if l.strip()]
+    if len(argv) == 5:
+        with open(argv[4]) as f:
+            late = {l.split('#', 1)[0].strip() for l in f} - {''}
     if not ours:
         sys.exit('maintainers.py: no entry in ' + argv[2])
     titles = {entry_title(e): e for e in ours}
@@ -94,7 +100,7 @@ def main(argv):
     while i < len(base):
         e = index.get(i)
         if e is not None and entry_title(e) in titles:
-            out += merged(e, titles[entry_title(e)], applied)
+            out += merged(e, titles[entry_title(e)], applied, late)
             done.add(entry_title(e))
             i += len(e)
             continue

@@ -11,7 +11,8 @@ upstream files we delete (one path a line).
 
 The steps and which file goes to which step come from harness/series/:
 NN-STEP.msg (commit message, in patch order) and map (path patterns to
-steps); interim lists temporary edits that keep earlier patches building.
+steps); interim lists temporary edits, of upstream files or of ours, that
+keep the patches before a step building.
 The repository holds only the files the series touches, in their base
 version first, so the patches are exactly those against the full tree.
 """
@@ -201,12 +202,23 @@ def main(argv):
             else:
                 put(os.path.join(top, f), os.path.join(work, f))
                 applied.append(f)
-        for istep, f, script in interim:
-            dst = os.path.join(work, f)
-            if istep in used and i < names.index(istep):
-                sed_file(os.path.join(base, f), script, dst)
+        for f in sorted({f for _, f, _ in interim}):
+            # The file as the series has it so far: ours once its own
+            # step is in, the base version before; then every interim
+            # edit of a step still to come, in the order listed.
+            if f in where and names.index(where[f]) <= i:
+                src = os.path.join(top, f)
             else:
-                put(os.path.join(base, f), dst)
+                src = os.path.join(base, f)
+            scripts = [sc for st, fi, sc in interim
+                       if fi == f and st in used and i < names.index(st)]
+            dst = os.path.join(work, f)
+            if not os.path.isfile(src):
+                remove(dst)
+            elif scripts:
+                sed_file(src, '\n'.join(scripts), dst)
+            else:
+                put(src, dst)
         if has_maint:
             lst = os.path.join(work, '.git', 'kp-applied')
             with open(lst, 'w') as fl:
@@ -215,7 +227,7 @@ def main(argv):
                    os.path.join(base, 'MAINTAINERS'),
                    os.path.join(top, 'MAINTAINERS')]
             if 'maintainers' in names and i < names.index('maintainers'):
-                cmd.append(lst)
+                cmd += [lst, os.path.join(sdir, 'maintainers-late')]
             with open(os.path.join(work, 'MAINTAINERS'), 'w') as fm:
                 subprocess.run(cmd, stdout=fm, check=True)
         git(work, 'add', '-A')

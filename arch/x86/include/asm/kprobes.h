@@ -9,10 +9,9 @@
 #include <asm-generic/kprobes.h>
 #include <linux/types.h>
 
-/* struct kprobe names this type whether or not kprobes are built. */
+#ifdef CONFIG_KPROBES
 typedef u8 kprobe_opcode_t;
 
-#ifdef CONFIG_KPROBES
 struct pt_regs;
 struct kprobe_site;
 struct ftrace_ops;

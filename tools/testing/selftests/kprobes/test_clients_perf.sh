@@ -86,10 +86,13 @@ record_counts()
 	perf record -q -o $data -e probe:kpc_entry -e probe:kpc_off -- \
 		$KPC_DD if=/dev/zero of=/dev/null bs=1 count=$WRITES status=none ||
 		return 1
+	local events
+
+	events=$(perf script -i $data -F event 2>/dev/null)
 	expect_eq "recorded probe:kpc_entry samples" \
-		"$(perf script -i $data -F event 2>/dev/null | grep -c 'probe:kpc_entry')" $WRITES &&
+		"$(grep -c 'probe:kpc_entry' <<<"$events")" $WRITES &&
 	expect_eq "recorded probe:kpc_off samples" \
-		"$(perf script -i $data -F event 2>/dev/null | grep -c 'probe:kpc_off')" $WRITES
+		"$(grep -c 'probe:kpc_off' <<<"$events")" $WRITES
 }
 kpc_check "perf record records $WRITES samples of each probe" record_counts
 
