@@ -89,12 +89,14 @@ static int kprobe_module_notify(struct notifier_block *nb,
 		kprobe_blacklist_add_module(mod);
 		break;
 	case MODULE_STATE_LIVE:
-		/* Init ran; its text is freed once we return. */
+		/* Init ran; its text and symbols are freed once we return. */
 		kprobe_mark_gone_where(kprobe_in_module_init, mod);
+		kprobe_symbols_drop(mod);
 		break;
 	case MODULE_STATE_GOING:
 		kprobe_mark_gone_where(kprobe_in_module, mod);
 		kprobe_blacklist_remove_module(mod);
+		kprobe_symbols_drop(mod);
 		break;
 	}
 	return NOTIFY_DONE;

@@ -59,18 +59,20 @@ static int kprobe_requested_addr(struct kprobe *p, unsigned long *target)
 /*
  * The address to probe for @target.  The architecture may move a
  * function-entry address (past an endbr64, for instance) and tells whether
- * the result is the entry.  One kallsyms lookup, which also refuses
- * preamble symbols: in a module with many symbols a lookup is a walk
- * through all of them, the main cost of registering a probe there.
+ * the result is the entry.  One symbol lookup, which also refuses
+ * preamble symbols.  kallsyms_lookup() walks every symbol of a module;
+ * with kprobe_mutex held (@locked), the index of symbols.c answers for
+ * modules with many symbols instead.
  */
 static int kprobe_resolve(unsigned long target, kprobe_opcode_t **addrp,
-			  unsigned long *func, bool *on_entry)
+			  unsigned long *func, bool *on_entry, bool locked)
 {
 	char name[KSYM_NAME_LEN];
 	unsigned long size, off;
 	char *modname;
 
-	if (!kallsyms_lookup(target, &size, &off, &modname, name))
+	if ((!locked || !kprobe_symbols_lookup(target, &size, &off, name)) &&
+	    !kallsyms_lookup(target, &size, &off, &modname, name))
 		return -ENOENT;
 	if (kprobe_blacklisted_name(name))
 		return -EINVAL;
@@ -327,7 +329,7 @@ static int kprobe_register_one_locked(struct kprobe *p, struct list_head *arm)
 	/* Checked first: slots and trampolines have no symbol to resolve. */
 	if (kprobe_blacklisted_range(target))
 		return -EINVAL;
-	ret = kprobe_resolve(target, &addr, &func, &on_entry);
+	ret = kprobe_resolve(target, &addr, &func, &on_entry, true);
 	if (ret)
 		return ret;
 	ret = kprobe_check_address((unsigned long)addr, &mod);
@@ -580,7 +582,7 @@ int kprobe_on_func_entry(kprobe_opcode_t *addr, const char *sym,
 
 	ret = kprobe_requested_addr(&probe, &target);
 	if (!ret)
-		ret = kprobe_resolve(target, &where, &func, &on_entry);
+		ret = kprobe_resolve(target, &where, &func, &on_entry, false);
 	if (ret)
 		return ret == -ENOENT && !sym ? -EINVAL : ret;
 	return on_entry ? 0 : -EINVAL;
