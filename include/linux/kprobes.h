@@ -28,10 +28,19 @@
 #include <linux/workqueue.h>
 #include <asm/kprobes.h>
 
+/*
+ * An architecture defines kprobe_opcode_t in <asm/kprobes.h> when it builds
+ * kprobes; without them the type only has to name struct kprobe's address.
+ */
+#ifndef CONFIG_KPROBES
+typedef u8 kprobe_opcode_t;
+#endif
+
 struct kprobe;
 struct kprobe_site;
 struct pt_regs;
 struct kretprobe;
+struct kretprobe_cache;
 struct kretprobe_instance;
 struct task_struct;
 
@@ -140,12 +149,17 @@ enum kretprobe_miss {
  * @lock: protects the fields below it
  * @free: free instances, linked through kretprobe_instance.llist
  * @nr_free: instances on @free
- * @nr_pending: instances taken and not yet given back
+ * @nr_pending: instances taken from @free and not yet given back to it;
+ *	with per-CPU caches, see kretprobe_nr_pending() for the total
  * @nr_total: instances that exist
- * @maxactive: hard cap on @nr_pending, or 0 for none
+ * @maxactive: hard cap on pending calls, or 0 for none
  * @low: below this many free instances a refill is queued (0 with a cap)
  * @shortfall: instances missing since the last refill
- * @dead: unregistered: instances given back are freed
+ * @dead: being unregistered: instances given back are freed
+ * @cache: per-CPU caches of free instances in front of @free (only
+ *	without a cap), the fast path of most hits and returns; NULL once
+ *	the kretprobe is being unregistered
+ * @cache_mem: the caches' memory, kept for kretprobe_holder_release()
  * @missed: misses by cause (enum kretprobe_miss)
  * @unreturned: instances found abandoned on a stack: the call they
  *	belonged to never returned through the trampoline
@@ -155,7 +169,7 @@ enum kretprobe_miss {
  * @refill: grows @free in process context when it runs low
  *
  * Owned by kernel/kprobes/kretprobe*.c; users only reach it through
- * get_kretprobe() and kretprobe_missed().
+ * get_kretprobe(), kretprobe_missed() and kretprobe_nr_pending().
  */
 struct kretprobe_holder {
 	struct kretprobe __rcu *rp;
@@ -163,12 +177,14 @@ struct kretprobe_holder {
 	raw_spinlock_t lock;
 	struct llist_node *free;
 	unsigned int nr_free;
-	unsigned int nr_pending;
+	int nr_pending;
 	unsigned int nr_total;
 	unsigned int maxactive;
 	unsigned int low;
 	unsigned int shortfall;
 	bool dead;
+	struct kretprobe_cache __percpu *cache;
+	struct kretprobe_cache __percpu *cache_mem;
 	unsigned long missed[KRETPROBE_MISS_NR];
 	unsigned long unreturned;
 	kprobe_opcode_t *addr;
@@ -248,11 +264,6 @@ void unregister_kprobes(struct kprobe **kps, int num);
 int disable_kprobe(struct kprobe *p);
 int enable_kprobe(struct kprobe *p);
 
-int register_kretprobe(struct kretprobe *rp);
-void unregister_kretprobe(struct kretprobe *rp);
-int register_kretprobes(struct kretprobe **rps, int num);
-void unregister_kretprobes(struct kretprobe **rps, int num);
-
 struct kprobe *get_kprobe(void *addr);
 kprobe_opcode_t *kprobe_lookup_name(const char *name, unsigned int offset);
 int kprobe_on_func_entry(kprobe_opcode_t *addr, const char *sym,
@@ -299,24 +310,6 @@ static inline int disable_kprobe(struct kprobe *p)
 static inline int enable_kprobe(struct kprobe *p)
 {
 	return -EOPNOTSUPP;
-}
-
-static inline int register_kretprobe(struct kretprobe *rp)
-{
-	return -EOPNOTSUPP;
-}
-
-static inline void unregister_kretprobe(struct kretprobe *rp)
-{
-}
-
-static inline int register_kretprobes(struct kretprobe **rps, int num)
-{
-	return -EOPNOTSUPP;
-}
-
-static inline void unregister_kretprobes(struct kretprobe **rps, int num)
-{
 }
 
 static inline struct kprobe *get_kprobe(void *addr)
@@ -381,6 +374,31 @@ static inline void wait_for_kprobe_optimizer(void)
 }
 #endif
 
+#ifdef CONFIG_KRETPROBES
+int register_kretprobe(struct kretprobe *rp);
+void unregister_kretprobe(struct kretprobe *rp);
+int register_kretprobes(struct kretprobe **rps, int num);
+void unregister_kretprobes(struct kretprobe **rps, int num);
+#else
+static inline int register_kretprobe(struct kretprobe *rp)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void unregister_kretprobe(struct kretprobe *rp)
+{
+}
+
+static inline int register_kretprobes(struct kretprobe **rps, int num)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void unregister_kretprobes(struct kretprobe **rps, int num)
+{
+}
+#endif
+
 static inline int disable_kretprobe(struct kretprobe *rp)
 {
 	return disable_kprobe(&rp->kp);
@@ -391,7 +409,6 @@ static inline int enable_kretprobe(struct kretprobe *rp)
 	return enable_kprobe(&rp->kp);
 }
 
-#ifdef CONFIG_KRETPROBES
 /**
  * get_kretprobe() - the kretprobe an instance belongs to
  * @ri: instance passed to a kretprobe handler
@@ -417,6 +434,7 @@ get_kretprobe_retaddr(struct kretprobe_instance *ri)
 	return (unsigned long)ri->ret_addr;
 }
 
+#ifdef CONFIG_KRETPROBES
 /**
  * is_kretprobe_trampoline() - is @addr the return trampoline?
  * @addr: a return address found on a stack
@@ -433,6 +451,7 @@ unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
 				      struct llist_node **cur);
 void kprobe_flush_task(struct task_struct *tk);
 unsigned long kretprobe_missed(struct kretprobe *rp, enum kretprobe_miss why);
+int kretprobe_nr_pending(struct kretprobe *rp);
 #else
 static nokprobe_inline bool is_kretprobe_trampoline(unsigned long addr)
 {
@@ -452,6 +471,11 @@ static inline void kprobe_flush_task(struct task_struct *tk)
 
 static inline unsigned long kretprobe_missed(struct kretprobe *rp,
 					     enum kretprobe_miss why)
+{
+	return 0;
+}
+
+static inline int kretprobe_nr_pending(struct kretprobe *rp)
 {
 	return 0;
 }

@@ -150,6 +150,24 @@ bool kprobe_slot_contains(unsigned long addr);
 int kprobe_module_init(void);
 int kprobe_module_get(unsigned long addr, struct module **modp);
 
+/* symbols.c (stubs when CONFIG_MODULES=n) */
+#ifdef CONFIG_MODULES
+bool kprobe_symbols_lookup(unsigned long addr, unsigned long *size,
+			   unsigned long *off, char *name);
+void kprobe_symbols_drop(struct module *mod);
+#else
+static inline bool kprobe_symbols_lookup(unsigned long addr,
+					 unsigned long *size,
+					 unsigned long *off, char *name)
+{
+	return false;
+}
+
+static inline void kprobe_symbols_drop(struct module *mod)
+{
+}
+#endif
+
 /* ftrace.c (stubs when CONFIG_KPROBES_ON_FTRACE=n) */
 #ifdef CONFIG_KPROBES_ON_FTRACE
 int kprobe_ftrace_arm_ips(unsigned long *ips, unsigned int n);
@@ -226,11 +244,98 @@ static inline bool kprobe_is_kretprobe(struct kprobe *p)
 struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp);
 void kretprobe_holder_stop_locked(struct kretprobe_holder *h);
 void kretprobe_holder_release(struct kretprobe_holder *h);
-struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
-						  struct pt_regs *regs);
+struct kretprobe_instance *kretprobe_instance_get_shared(struct kretprobe *rp,
+							 struct pt_regs *regs);
 void kretprobe_instance_put(struct kretprobe_instance *ri);
 void kretprobe_instance_put_unreturned(struct kretprobe_instance *ri);
+void kretprobe_cache_spill(struct kretprobe_instance *ri,
+			   struct kretprobe_cache *c);
 extern struct kprobe kretprobe_busy_marker;
+
+/*
+ * struct kretprobe_cache - a CPU's own free instances of one kretprobe
+ * @free: free instances, linked through kretprobe_instance.llist
+ * @nr_free: instances on @free, at most KRETPROBE_CACHE_MAX
+ * @pending: instances this CPU took minus those it gave back, through
+ *	the cache (the holder's nr_pending counts the shared list's)
+ *
+ * Only kretprobes without a cap have caches.  A cache is used on the hit
+ * and return paths only, between setting current_kprobe from NULL and
+ * clearing it again on its CPU: nothing else on that CPU, interrupt or
+ * NMI, can then take or give back an instance through the cache (they
+ * find current_kprobe set and miss, and cannot return from a call they
+ * did not enter).  kretprobe_holder_stop_locked() clears holder->cache;
+ * kretprobe_holder_release() empties the caches once no such section can
+ * still be using them.
+ */
+struct kretprobe_cache {
+	struct llist_node *free;
+	unsigned int nr_free;
+	int pending;
+};
+
+/* A full cache gives half back to the shared list; an empty one takes it. */
+#define KRETPROBE_CACHE_MAX	8
+#define KRETPROBE_CACHE_BATCH	(KRETPROBE_CACHE_MAX / 2)
+
+/**
+ * kretprobe_instance_get() - take an instance for a call of @rp's function
+ * @rp: the kretprobe whose entry probe was hit
+ * @regs: registers at the function entry
+ *
+ * From this CPU's cache when it has one; otherwise from the shared list,
+ * which may allocate and counts a miss in @rp->nmissed and by cause.
+ *
+ * Context: the kretprobe's entry probe handler; current_kprobe was NULL
+ * before the hit and is set now.
+ * Return: an instance, or NULL if the call must be missed.
+ */
+static __always_inline struct kretprobe_instance *
+kretprobe_instance_get(struct kretprobe *rp, struct pt_regs *regs)
+{
+	struct kretprobe_cache __percpu *pc = READ_ONCE(rp->rph->cache);
+	struct kretprobe_instance *ri;
+	struct kretprobe_cache *c;
+
+	if (unlikely(!pc))
+		return kretprobe_instance_get_shared(rp, regs);
+	c = this_cpu_ptr(pc);
+	if (unlikely(!c->free))
+		return kretprobe_instance_get_shared(rp, regs);
+	ri = llist_entry(c->free, struct kretprobe_instance, llist);
+	c->free = ri->llist.next;
+	c->nr_free--;
+	c->pending++;
+	return ri;
+}
+
+/**
+ * kretprobe_instance_put_local() - give an instance back on the hit or
+ *	return path
+ * @ri: an instance no task stack refers to any more
+ *
+ * Context: as for kretprobe_instance_get(): current_kprobe was NULL
+ * before the caller set it.  Anywhere else use kretprobe_instance_put().
+ */
+static __always_inline void kretprobe_instance_put_local(struct kretprobe_instance *ri)
+{
+	struct kretprobe_cache __percpu *pc = READ_ONCE(ri->rph->cache);
+	struct kretprobe_cache *c;
+
+	if (unlikely(!pc)) {
+		kretprobe_instance_put(ri);
+		return;
+	}
+	c = this_cpu_ptr(pc);
+	if (unlikely(c->nr_free >= KRETPROBE_CACHE_MAX)) {
+		kretprobe_cache_spill(ri, c);
+		return;
+	}
+	ri->llist.next = c->free;
+	c->free = &ri->llist;
+	c->nr_free++;
+	c->pending--;
+}
 
 /**
  * kretprobe_busy_enter() - make probes hit on this CPU count as missed

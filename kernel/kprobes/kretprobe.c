@@ -30,7 +30,7 @@ static int kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
 		return 0;
 	if (kretprobe_instance_bind(ri, slot) ||
 	    (rp->entry_handler && rp->entry_handler(ri, regs))) {
-		kretprobe_instance_put(ri);
+		kretprobe_instance_put_local(ri);
 		return 0;
 	}
 	kretprobe_instance_push(ri, slot);

@@ -21,12 +21,16 @@
 static void kretprobe_stats_show_one(struct seq_file *m, struct kretprobe *rp)
 {
 	struct kretprobe_holder *h = rp->rph;
+	unsigned int total;
+	int pending;
 
 	if (!h)
 		return;
-	seq_printf(m, "maxactive=%u pending=%u free=%u total=%u",
-		   h->maxactive, READ_ONCE(h->nr_pending), READ_ONCE(h->nr_free),
-		   READ_ONCE(h->nr_total));
+	/* Free instances may sit in the per-CPU caches: count them too. */
+	total = READ_ONCE(h->nr_total);
+	pending = kretprobe_nr_pending(rp);
+	seq_printf(m, "maxactive=%u pending=%d free=%d total=%u",
+		   h->maxactive, pending, (int)total - pending, total);
 	seq_printf(m, " missed_cap=%lu missed_nomem=%lu missed_atomic=%lu",
 		   READ_ONCE(h->missed[KRETPROBE_MISS_CAP]),
 		   READ_ONCE(h->missed[KRETPROBE_MISS_NOMEM]),

@@ -16,6 +16,13 @@
  *  - otherwise (NMI, a breakpoint trap, interrupts off) the call is missed
  *    as KRETPROBE_MISS_ATOMIC and the next refill adds the shortfall.
  *
+ * In front of the free list, a kretprobe without a cap has a small cache
+ * of free instances per CPU (struct kretprobe_cache in internal.h), which
+ * most hits and returns use without a lock or an atomic instruction.  An
+ * empty cache takes a few instances from the free list at once, a full
+ * one gives half of them back, so at most KRETPROBE_CACHE_MAX instances
+ * per CPU are out of the free list's reach.
+ *
  * The hit path never sleeps.  Every instance holds a reference on its
  * holder, so an instance still pending on a stack when its kretprobe is
  * unregistered keeps the holder (not the kretprobe) alive; giving it back
@@ -104,12 +111,9 @@ static void kretprobe_instance_free(struct kretprobe_instance *ri)
 	kretprobe_holder_put(h);
 }
 
-/* Instances given back in NMI context after their kretprobe went away. */
-static LLIST_HEAD(kretprobe_dead_instances);
-
-static void kretprobe_free_dead(struct irq_work *work)
+/* Free a list of instances nobody can reach any more. */
+static void kretprobe_free_list(struct llist_node *node)
 {
-	struct llist_node *node = llist_del_all(&kretprobe_dead_instances);
 	struct llist_node *next;
 
 	for (; node; node = next) {
@@ -117,6 +121,14 @@ static void kretprobe_free_dead(struct irq_work *work)
 		kretprobe_instance_free(llist_entry(node, struct kretprobe_instance,
 						    llist));
 	}
+}
+
+/* Instances given back in NMI context after their kretprobe went away. */
+static LLIST_HEAD(kretprobe_dead_instances);
+
+static void kretprobe_free_dead(struct irq_work *work)
+{
+	kretprobe_free_list(llist_del_all(&kretprobe_dead_instances));
 }
 
 static DEFINE_IRQ_WORK(kretprobe_free_dead_work, kretprobe_free_dead);
@@ -191,6 +203,14 @@ struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp)
 	init_irq_work(&h->kick, kretprobe_pool_kick);
 	INIT_WORK(&h->refill, kretprobe_pool_refill);
 
+	if (!h->maxactive) {
+		h->cache_mem = alloc_percpu(struct kretprobe_cache);
+		if (!h->cache_mem) {
+			kfree(h);
+			return ERR_PTR(-ENOMEM);
+		}
+		h->cache = h->cache_mem;
+	}
 	n = h->maxactive ?: kretprobe_pool_initial();
 	if (kretprobe_pool_grow(h, n, GFP_KERNEL) < n) {
 		kretprobe_holder_stop_locked(h);
@@ -215,6 +235,13 @@ void kretprobe_holder_stop_locked(struct kretprobe_holder *h)
 {
 	/* Pairs with rcu_dereference_check() in get_kretprobe(). */
 	rcu_assign_pointer(h->rp, NULL);
+	/*
+	 * Instances given back from now on are freed, not cached: the wait
+	 * before kretprobe_holder_release() also covers every hit and return
+	 * path that could still have seen the caches.
+	 */
+	WRITE_ONCE(h->cache, NULL);
+	WRITE_ONCE(h->dead, true);
 }
 
 /**
@@ -230,9 +257,10 @@ void kretprobe_holder_stop_locked(struct kretprobe_holder *h)
  */
 void kretprobe_holder_release(struct kretprobe_holder *h)
 {
-	struct llist_node *node, *next;
+	struct llist_node *node;
 	unsigned long flags;
 	struct kprobe *prev;
+	int cpu;
 
 	/* No hit can queue the kick any more: let the refill chain settle. */
 	irq_work_sync(&h->kick);
@@ -240,17 +268,19 @@ void kretprobe_holder_release(struct kretprobe_holder *h)
 
 	prev = kretprobe_busy_enter();
 	flags = kretprobe_lock(h);
-	h->dead = true;
 	node = h->free;
 	h->free = NULL;
 	h->nr_free = 0;
 	kretprobe_unlock(h, flags);
 	kretprobe_busy_leave(prev);
+	kretprobe_free_list(node);
 
-	for (; node; node = next) {
-		next = node->next;
-		kretprobe_instance_free(llist_entry(node, struct kretprobe_instance,
-						    llist));
+	if (h->cache_mem) {
+		/* No hit or return path can use the caches any more. */
+		for_each_possible_cpu(cpu)
+			kretprobe_free_list(per_cpu_ptr(h->cache_mem, cpu)->free);
+		free_percpu(h->cache_mem);
+		h->cache_mem = NULL;
 	}
 	kretprobe_holder_put(h);
 }
@@ -292,21 +322,42 @@ kretprobe_instance_get_slow(struct kretprobe *rp, struct kretprobe_holder *h,
 	return ri;
 }
 
+/* Move up to KRETPROBE_CACHE_BATCH free instances to @c; the lock is held. */
+static void kretprobe_cache_fill(struct kretprobe_holder *h,
+				 struct kretprobe_cache *c)
+{
+	struct llist_node *node;
+	int i;
+
+	for (i = 0; i < KRETPROBE_CACHE_BATCH && h->free; i++) {
+		node = h->free;
+		h->free = node->next;
+		node->next = c->free;
+		c->free = node;
+	}
+	h->nr_free -= i;
+	c->nr_free += i;
+}
+
 /**
- * kretprobe_instance_get() - take an instance for a call of @rp's function
+ * kretprobe_instance_get_shared() - take an instance from the free list
  * @rp: the kretprobe whose entry probe was hit
  * @regs: registers at the function entry
  *
+ * The slow path of kretprobe_instance_get(), and the only one of a
+ * kretprobe with a cap.  An empty cache of this CPU is filled on the way.
  * A miss is counted in @rp->nmissed and by cause.
  *
- * Context: the kretprobe's entry probe handler; current_kprobe is set.
+ * Context: as kretprobe_instance_get().
  * Return: an instance, or NULL if the call must be missed.
  */
-struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
-						  struct pt_regs *regs)
+struct kretprobe_instance *kretprobe_instance_get_shared(struct kretprobe *rp,
+							 struct pt_regs *regs)
 {
 	struct kretprobe_holder *h = rp->rph;
+	struct kretprobe_cache __percpu *pc = READ_ONCE(h->cache);
 	struct kretprobe_instance *ri = NULL;
+	struct kretprobe_cache *c;
 	unsigned long flags;
 	bool low;
 
@@ -320,7 +371,13 @@ struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
 		ri = llist_entry(h->free, struct kretprobe_instance, llist);
 		h->free = ri->llist.next;
 		h->nr_free--;
-		h->nr_pending++;
+		if (pc) {
+			c = this_cpu_ptr(pc);
+			kretprobe_cache_fill(h, c);
+			c->pending++;
+		} else {
+			h->nr_pending++;
+		}
 	}
 	low = h->nr_free < h->low;
 	kretprobe_unlock(h, flags);
@@ -332,7 +389,7 @@ struct kretprobe_instance *kretprobe_instance_get(struct kretprobe *rp,
 	return ri;
 }
 
-NOKPROBE_SYMBOL(kretprobe_instance_get);
+NOKPROBE_SYMBOL(kretprobe_instance_get_shared);
 
 /**
  * kretprobe_instance_put() - give an instance back
@@ -367,6 +424,40 @@ void kretprobe_instance_put(struct kretprobe_instance *ri)
 }
 
 NOKPROBE_SYMBOL(kretprobe_instance_put);
+
+/**
+ * kretprobe_cache_spill() - give back an instance when the cache is full
+ * @ri: the instance kretprobe_instance_put_local() could not cache
+ * @c: this CPU's full cache of @ri's kretprobe
+ *
+ * @ri and half of @c go to the free list, under one lock.
+ *
+ * Context: as kretprobe_instance_put_local().
+ */
+void kretprobe_cache_spill(struct kretprobe_instance *ri,
+			   struct kretprobe_cache *c)
+{
+	struct kretprobe_holder *h = ri->rph;
+	struct llist_node *first = c->free, *last = first;
+	unsigned long flags;
+	int i;
+
+	/* Detach the first KRETPROBE_CACHE_BATCH of the cache. */
+	for (i = 1; i < KRETPROBE_CACHE_BATCH; i++)
+		last = last->next;
+	c->free = last->next;
+	c->nr_free -= KRETPROBE_CACHE_BATCH;
+	c->pending--;
+	ri->llist.next = first;
+
+	flags = kretprobe_lock(h);
+	last->next = h->free;
+	h->free = &ri->llist;
+	h->nr_free += KRETPROBE_CACHE_BATCH + 1;
+	kretprobe_unlock(h, flags);
+}
+
+NOKPROBE_SYMBOL(kretprobe_cache_spill);
 
 /**
  * kretprobe_instance_put_unreturned() - give back an abandoned instance
@@ -414,3 +505,29 @@ unsigned long kretprobe_missed(struct kretprobe *rp, enum kretprobe_miss why)
 	return READ_ONCE(h->missed[why]);
 }
 EXPORT_SYMBOL_GPL(kretprobe_missed);
+
+/**
+ * kretprobe_nr_pending() - calls of a kretprobe that have not returned yet
+ * @rp: a registered kretprobe
+ *
+ * Read without locks: a snapshot that may be off by the calls entering or
+ * returning meanwhile.
+ *
+ * Context: any, while @rp is registered.
+ * Return: the number of pending instances, or 0 if @rp is not registered.
+ */
+int kretprobe_nr_pending(struct kretprobe *rp)
+{
+	struct kretprobe_holder *h = READ_ONCE(rp->rph);
+	int cpu, n;
+
+	if (!h)
+		return 0;
+	n = READ_ONCE(h->nr_pending);
+	if (h->cache_mem) {
+		for_each_possible_cpu(cpu)
+			n += READ_ONCE(per_cpu_ptr(h->cache_mem, cpu)->pending);
+	}
+	return n;
+}
+EXPORT_SYMBOL_GPL(kretprobe_nr_pending);

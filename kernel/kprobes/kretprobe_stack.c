@@ -70,8 +70,8 @@ int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
 NOKPROBE_SYMBOL(kretprobe_instance_bind_chained);
 
 /* Run @ri's return handler unless its kretprobe is being unregistered. */
-static void kretprobe_run_handler(struct kretprobe_instance *ri,
-				  struct pt_regs *regs)
+static __always_inline void kretprobe_run_handler(struct kretprobe_instance *ri,
+						  struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
 
@@ -81,11 +81,9 @@ static void kretprobe_run_handler(struct kretprobe_instance *ri,
 	rp->handler(ri, regs);
 }
 
-NOKPROBE_SYMBOL(kretprobe_run_handler);
-
 /* The first instance of this task whose call used @slot, or NULL. */
-static struct llist_node *kretprobe_find_slot(struct llist_node *node,
-					      unsigned long *slot)
+static __always_inline struct llist_node *
+kretprobe_find_slot(struct llist_node *node, unsigned long *slot)
 {
 	for (; node; node = node->next) {
 		if (kretprobe_instance_slot(kretprobe_of(node)) == slot)
@@ -94,12 +92,14 @@ static struct llist_node *kretprobe_find_slot(struct llist_node *node,
 	return NULL;
 }
 
-NOKPROBE_SYMBOL(kretprobe_find_slot);
-
-/* Give back instances from @node up to, not including, @stop. */
-static void kretprobe_release_range(struct llist_node *node,
-				    struct llist_node *stop,
-				    unsigned long *slot)
+/*
+ * Give back instances from @node up to, not including, @stop.  @local:
+ * the caller set current_kprobe from NULL (kretprobe_instance_put_local()).
+ */
+static __always_inline void kretprobe_release_range(struct llist_node *node,
+						    struct llist_node *stop,
+						    unsigned long *slot,
+						    bool local)
 {
 	struct kretprobe_instance *ri;
 	struct llist_node *next;
@@ -107,14 +107,14 @@ static void kretprobe_release_range(struct llist_node *node,
 	for (; node != stop; node = next) {
 		next = node->next;
 		ri = kretprobe_of(node);
-		if (kretprobe_instance_slot(ri) != slot)
+		if (unlikely(kretprobe_instance_slot(ri) != slot))
 			kretprobe_instance_put_unreturned(ri);
+		else if (local)
+			kretprobe_instance_put_local(ri);
 		else
 			kretprobe_instance_put(ri);
 	}
 }
-
-NOKPROBE_SYMBOL(kretprobe_release_range);
 
 /**
  * kretprobe_trampoline_handler() - a probed call returned
@@ -166,7 +166,11 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 	/* The slot is real again before unlinking; pairs with the unwinder. */
 	barrier();
 	WRITE_ONCE(stack->first, node);
-	kretprobe_release_range(first, node, slot);
+	if (likely(first->next == node && !prev))
+		/* The usual case: one instance, that of this call. */
+		kretprobe_instance_put_local(kretprobe_of(first));
+	else
+		kretprobe_release_range(first, node, slot, !prev);
 	kretprobe_busy_leave(prev);
 }
 

@@ -31,9 +31,10 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 	regs->ip = ip + INT3_INSN_SIZE;
 	if (!kprobe_site_run_pre(site, regs)) {
 		/* Not redirected: pretend the nop ran, then go on as before. */
-		regs->ip = ip + MCOUNT_INSN_SIZE;
-		if (kprobe_site_wants_post(site))
+		if (kprobe_site_wants_post(site)) {
+			regs->ip = ip + MCOUNT_INSN_SIZE;
 			kprobe_site_run_post(site, regs);
+		}
 		regs->ip = resume;
 	}
 	kprobe_site_leave();

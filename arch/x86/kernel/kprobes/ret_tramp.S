@@ -41,9 +41,11 @@ SYM_CODE_START(kretprobe_trampoline)
 
 	KPROBE_PUSH_PTREGS
 
-	/* The stack pointer the caller will see: just above the slot. */
-	leaq	PTREGS_SIZE + 8(%rsp), %rax
-	movq	%rax, pt_regs_sp(%rsp)
+	/*
+	 * The stack pointer the caller will see is just above the slot;
+	 * pushq %rsp saved the address of the pushed ss, two words lower.
+	 */
+	addq	$16, pt_regs_sp(%rsp)
 
 	movq	%rsp, %rdi
 	leaq	PTREGS_SIZE(%rsp), %rsi

@@ -4,10 +4,12 @@
  * in other tasks.  Kernel threads block inside a kretprobed function (on
  * an ftrace entry) while the test looks at them: many of them at once
  * with no cap and no miss, a stack trace of a sleeping one, unregistering
- * while they are inside, and a thread that exits inside a probed call.
+ * while they are inside, calls that return on another CPU than they
+ * entered on, and a thread that exits inside a probed call.
  */
 #include <kunit/test.h>
 #include <linux/completion.h>
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/kprobes.h>
 #include <linux/kthread.h>
@@ -19,6 +21,8 @@
 #include "kprobes_api.h"
 
 #define KPT_SLEEPERS	64
+/* More calls than a CPU's cache of free instances holds (it is 8). */
+#define KPT_CACHE_MAX	8
 
 /* A return probe and what its handlers saw, shared by the threads. */
 struct kpt_tret {
@@ -204,7 +208,13 @@ static void kpt_test_tret_sleepers(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, KPT_SLEEPERS));
 	kpt_tret_check_trace(test, s[0].task);
 	kpt_tret_check_trace(test, s[KPT_SLEEPERS - 1].task);
+#ifndef KPROBES_TEST_UPSTREAM
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), KPT_SLEEPERS);
+#endif
 	kpt_sleepers_finish(test, s, KPT_SLEEPERS, &go);
+#ifndef KPROBES_TEST_UPSTREAM
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), 0);
+#endif
 
 	KUNIT_EXPECT_EQ(test, atomic_read(&t->entries), KPT_SLEEPERS);
 	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), KPT_SLEEPERS);
@@ -212,6 +222,56 @@ static void kpt_test_tret_sleepers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->rp.nmissed, 0);
 	KUNIT_EXPECT_EQ(test, t->rp.kp.nmissed, 0);
 }
+
+#ifndef KPROBES_TEST_UPSTREAM
+/*
+ * Calls that enter on one CPU and return on another: each CPU keeps its
+ * own count of the instances it took and gave back (and its own cache of
+ * free ones), so the counts only add up across CPUs.  Every call is
+ * seen, nothing is missed, and no call is left pending afterwards.
+ */
+static void kpt_test_tret_migrate(struct kunit *test)
+{
+	struct kpt_tret *t = kpt_tret_new(test);
+	DECLARE_COMPLETION_ONSTACK(go);
+	struct kpt_sleeper *s;
+	int i, n = 2 * KPT_CACHE_MAX, from, to;
+
+	from = cpumask_first(cpu_online_mask);
+	to = cpumask_next(from, cpu_online_mask);
+	if (to >= nr_cpu_ids)
+		kunit_skip(test, "needs two online CPUs");
+	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &t->rp), 0);
+	s = kunit_kcalloc(test, n, sizeof(*s), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	for (i = 0; i < n; i++) {
+		s[i].go = &go;
+		s[i].id = i + 1;
+		init_completion(&s[i].done);
+		s[i].task = kthread_create(kpt_tret_sleep_thread, &s[i],
+					   "kpt_migrate/%d", i);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(s[i].task));
+		get_task_struct(s[i].task);
+		KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(s[i].task,
+							   cpumask_of(from)), 0);
+		wake_up_process(s[i].task);
+	}
+	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, n));
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), n);
+	/* Each one wakes up, and returns, on the other CPU. */
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_TRUE(test, kpt_tret_wait_blocked(s[i].task));
+		KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(s[i].task,
+							   cpumask_of(to)), 0);
+	}
+	kpt_sleepers_finish(test, s, n, &go);
+
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), n);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->bad), 0);
+	KUNIT_EXPECT_EQ(test, t->rp.nmissed, 0);
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), 0);
+}
+#endif
 
 /*
  * Unregistering with calls pending does not wait for them; the kretprobe
@@ -308,11 +368,11 @@ static void kpt_test_tret_exit_inside(struct kunit *test)
 	kthread_stop_put(task);
 #ifndef KPROBES_TEST_UPSTREAM
 	/* Freed after an RCU grace period: wait up to 5 s for it. */
-	for (i = 0; i < 250 && READ_ONCE(t->rp.rph->nr_pending); i++) {
+	for (i = 0; i < 250 && kretprobe_nr_pending(&t->rp); i++) {
 		rcu_barrier();
 		msleep(20);
 	}
-	KUNIT_EXPECT_EQ(test, READ_ONCE(t->rp.rph->nr_pending), 0);
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), 0);
 #else
 	for (i = 0; i < 25; i++) {
 		rcu_barrier();
@@ -328,6 +388,9 @@ static void kpt_test_tret_exit_inside(struct kunit *test)
 
 static struct kunit_case kpt_tret_cases[] = {
 	KUNIT_CASE(kpt_test_tret_sleepers),
+#ifndef KPROBES_TEST_UPSTREAM
+	KUNIT_CASE(kpt_test_tret_migrate),
+#endif
 	KUNIT_CASE(kpt_test_tret_unregister_pending),
 	KUNIT_CASE(kpt_test_tret_exit_inside),
 	{}
