@@ -20,7 +20,7 @@
 
 #include "kprobes_api.h"
 
-#define KPT_SLEEPERS	64
+#define KPT_SLEEPERS	200
 /* More calls than a CPU's cache of free instances holds (it is 8). */
 #define KPT_CACHE_MAX	8
 
@@ -143,12 +143,12 @@ static void kpt_sleepers_finish(struct kunit *test, struct kpt_sleeper *s,
 	}
 }
 
-/* Wait up to 10 s for @t's entry handler to have run @n times. */
+/* Wait up to 30 s for @t's entry handler to have run @n times. */
 static bool kpt_tret_wait_entries(struct kpt_tret *t, int n)
 {
 	int i;
 
-	for (i = 0; i < 500 && atomic_read(&t->entries) < n; i++)
+	for (i = 0; i < 1500 && atomic_read(&t->entries) < n; i++)
 		msleep(20);
 	return atomic_read(&t->entries) == n;
 }
@@ -193,7 +193,7 @@ static void kpt_tret_check_trace(struct kunit *test, struct task_struct *task)
 }
 
 /*
- * 64 threads inside the probed function at once, default maxactive:
+ * 200 threads inside the probed function at once, default maxactive:
  * no miss, every return seen with its value, and a stack trace of a
  * sleeping one shows the real caller of the pending probed call.
  */
