@@ -100,17 +100,15 @@ static int kprobe_symbol_cmp(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The index of @mod, built now if it is worth it and safe; or NULL. */
+/* The index of @mod (coming or live), built now if worth it; or NULL. */
 static struct kprobe_symbol_index *kprobe_symbol_index_of(struct module *mod)
 {
 	struct kprobe_symbol_fill f = {};
 	struct kprobe_symbol_index *idx;
 	const struct mod_kallsyms *table;
-	enum module_state state;
 
 	lockdep_assert_held(&kprobe_mutex);
 	preempt_disable();
-	state = READ_ONCE(mod->state);
 	table = rcu_dereference_sched(mod->kallsyms);
 	preempt_enable();
 
@@ -122,8 +120,6 @@ static struct kprobe_symbol_index *kprobe_symbol_index_of(struct module *mod)
 		kprobe_symbols_drop(mod);
 		break;
 	}
-	if (state != MODULE_STATE_COMING && state != MODULE_STATE_LIVE)
-		return NULL;
 
 	module_kallsyms_on_each_symbol(mod->name, kprobe_symbol_count, &f);
 	if (f.seen < KPROBE_SYMBOLS_MIN)
@@ -172,8 +168,15 @@ bool kprobe_symbols_lookup(unsigned long addr, unsigned long *size,
 	lockdep_assert_held(&kprobe_mutex);
 	preempt_disable();
 	mod = __module_address(addr);
+	/*
+	 * A module still coming or live cannot get past the notifier that
+	 * takes kprobe_mutex, held here, so it stays (see the top).  One
+	 * already going may be freed at any time: leave it to kallsyms.
+	 */
+	if (mod && READ_ONCE(mod->state) != MODULE_STATE_COMING &&
+	    READ_ONCE(mod->state) != MODULE_STATE_LIVE)
+		mod = NULL;
 	preempt_enable();
-	/* Held kprobe_mutex keeps @mod from going (see the top). */
 	if (!mod)
 		return false;
 	if (within_module_mem_type(addr, mod, MOD_TEXT))

@@ -109,9 +109,12 @@ static struct kpt_tret *kpt_tret_new(struct kunit *test)
 	return t;
 }
 
-/* Start @n threads blocked in kpt_tret_sleep() until @go completes. */
+/*
+ * Start @n threads blocked in kpt_tret_sleep() until @go completes, on
+ * CPU @cpu only, or anywhere if @cpu is negative.
+ */
 static struct kpt_sleeper *kpt_sleepers_start(struct kunit *test, int n,
-					      struct completion *go)
+					      struct completion *go, int cpu)
 {
 	struct kpt_sleeper *s = kunit_kcalloc(test, n, sizeof(*s), GFP_KERNEL);
 	int i;
@@ -121,10 +124,14 @@ static struct kpt_sleeper *kpt_sleepers_start(struct kunit *test, int n,
 		s[i].go = go;
 		s[i].id = i + 1;
 		init_completion(&s[i].done);
-		s[i].task = kthread_run(kpt_tret_sleep_thread, &s[i],
-					"kpt_sleeper/%d", i);
+		s[i].task = kthread_create(kpt_tret_sleep_thread, &s[i],
+					   "kpt_sleeper/%d", i);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(s[i].task));
 		get_task_struct(s[i].task);
+		if (cpu >= 0)
+			KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(s[i].task,
+								   cpumask_of(cpu)), 0);
+		wake_up_process(s[i].task);
 	}
 	return s;
 }
@@ -204,7 +211,7 @@ static void kpt_test_tret_sleepers(struct kunit *test)
 	struct kpt_sleeper *s;
 
 	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &t->rp), 0);
-	s = kpt_sleepers_start(test, KPT_SLEEPERS, &go);
+	s = kpt_sleepers_start(test, KPT_SLEEPERS, &go, -1);
 	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, KPT_SLEEPERS));
 	kpt_tret_check_trace(test, s[0].task);
 	kpt_tret_check_trace(test, s[KPT_SLEEPERS - 1].task);
@@ -242,20 +249,7 @@ static void kpt_test_tret_migrate(struct kunit *test)
 	if (to >= nr_cpu_ids)
 		kunit_skip(test, "needs two online CPUs");
 	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &t->rp), 0);
-	s = kunit_kcalloc(test, n, sizeof(*s), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, s);
-	for (i = 0; i < n; i++) {
-		s[i].go = &go;
-		s[i].id = i + 1;
-		init_completion(&s[i].done);
-		s[i].task = kthread_create(kpt_tret_sleep_thread, &s[i],
-					   "kpt_migrate/%d", i);
-		KUNIT_ASSERT_FALSE(test, IS_ERR(s[i].task));
-		get_task_struct(s[i].task);
-		KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(s[i].task,
-							   cpumask_of(from)), 0);
-		wake_up_process(s[i].task);
-	}
+	s = kpt_sleepers_start(test, n, &go, from);
 	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, n));
 	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), n);
 	/* Each one wakes up, and returns, on the other CPU. */
@@ -290,7 +284,7 @@ static void kpt_test_tret_unregister_pending(struct kunit *test)
 	rp->handler = kpt_tret_stale_handler;
 	atomic_set(&kpt_tret_stale_calls, 0);
 	KUNIT_ASSERT_EQ(test, register_kretprobe(rp), 0);
-	s = kpt_sleepers_start(test, n, &go);
+	s = kpt_sleepers_start(test, n, &go, -1);
 	for (i = 0; i < n; i++)
 		KUNIT_EXPECT_TRUE(test, kpt_tret_wait_blocked(s[i].task));
 	unregister_kretprobe(rp);
