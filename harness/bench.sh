@@ -65,10 +65,14 @@ for tree in $trees; do
 		make -C "$(kp_objdir $tree default)" M="$mod" modules
 done
 
+# QEMU draws RDRAND's numbers (-cpu max offers it) from the host and
+# starts the RTC at the host's time; fixed, they cannot make two runs
+# differ.
+determinism="-seed 1 -rtc base=2026-01-01T00:00:00,clock=vm"
 runs=()
 for mode in icount wall; do
 	extra=
-	[ $mode = icount ] && extra="-icount shift=0,sleep=off"
+	[ $mode = icount ] && extra="-icount shift=0,sleep=off $determinism"
 	for tree in $trees; do
 		run=$KP_BUILD/runs/bench-$mode-$tree
 		kp_log "benchmark: $tree kernel, $mode"

@@ -712,27 +712,37 @@ extern struct kprobe kprobe_busy_marker;
  * until every bracket that began before it was called has ended, which is
  * what lets unregister_kprobe() return without a grace period.
  *
- * kprobe_hit_word of a CPU packs two counters:
+ * Each CPU keeps two counters for it:
  *
- *	bits 0..7	nesting depth (an NMI or a probe hit inside a bracket)
- *	bits 8..	generation, advanced each time the depth drops to 0
+ *	kprobe_hit_depth	brackets open on this CPU (more than one when
+ *				an NMI or a probe hit nests in a bracket)
+ *	kprobe_hit_gen		times the depth came back to zero
+ *
+ * Both are changed only by their CPU, with plain per-CPU instructions.
  */
-#define KPROBE_HIT_NEST_BITS	8
-#define KPROBE_HIT_NEST_MASK	(BIT(KPROBE_HIT_NEST_BITS) - 1)
+DECLARE_PER_CPU(unsigned int, kprobe_hit_depth);
+DECLARE_PER_CPU(unsigned long, kprobe_hit_gen);
 
-DECLARE_PER_CPU(unsigned long, kprobe_hit_word);
+#ifndef arch_kprobe_hit_release
+/*
+ * Orders this CPU's accesses to probes before the store that ends its
+ * bracket.  An architecture that keeps stores in order after earlier
+ * loads and stores overrides it with a compiler barrier.
+ */
+#define arch_kprobe_hit_release()	smp_mb()
+#endif
 
 /**
  * kprobe_hit_begin() - this CPU starts using probes it finds on sites
  *
  * A plain per-CPU increment is enough: a bracket nested in this one (an
- * NMI) ends before this CPU resumes and leaves the word as it found it.
+ * NMI) ends before this CPU resumes and leaves the depth as it found it.
  *
  * Context: preemption or interrupts disabled until kprobe_hit_end().
  */
 static __always_inline void kprobe_hit_begin(void)
 {
-	__this_cpu_inc(kprobe_hit_word);
+	__this_cpu_inc(kprobe_hit_depth);
 	/*
 	 * The store above comes before any probe is read.  Across CPUs that
 	 * is ordered by the interrupt kprobe_hits_wait() sends to this CPU,
@@ -744,23 +754,20 @@ static __always_inline void kprobe_hit_begin(void)
 /**
  * kprobe_hit_end() - this CPU is done with the probes of its bracket
  *
- * Leaving the outermost bracket moves the word to the next generation.
+ * Leaving the outermost bracket advances the generation.
  *
  * Context: after kprobe_hit_begin() on the same CPU.
  */
 static __always_inline void kprobe_hit_end(void)
 {
-	unsigned long word = __this_cpu_read(kprobe_hit_word);
-
-	if ((word & KPROBE_HIT_NEST_MASK) == 1)
-		word += KPROBE_HIT_NEST_MASK;	/* depth 0, generation + 1 */
-	else
-		word--;
 	/*
-	 * Every access to a probe is done before the new value shows; pairs
-	 * with the smp_load_acquire() in kprobe_hits_wait().
+	 * Every access to a probe is done before the depth drops; pairs with
+	 * the smp_rmb() in kprobe_hits_wait().
 	 */
-	smp_store_release(raw_cpu_ptr(&kprobe_hit_word), word);
+	arch_kprobe_hit_release();
+	__this_cpu_dec(kprobe_hit_depth);
+	if (!__this_cpu_read(kprobe_hit_depth))
+		__this_cpu_inc(kprobe_hit_gen);
 }
 
 /**

@@ -10,14 +10,20 @@
  *
  * Instead every use of a probe by the hit path lies inside a hit bracket
  * (kprobe_hit_begin() / kprobe_hit_end() in <linux/kprobes.h>), which
- * keeps a nesting depth and a generation in one per-CPU word.  Once a
- * probe is unlinked from its site, kprobe_hits_wait():
+ * keeps a per-CPU nesting depth and a per-CPU generation, the count of
+ * times the depth came back to zero.  Once a probe is unlinked from its
+ * site, kprobe_hits_wait():
  *
  *  1. interrupts every online CPU once and waits for it to acknowledge:
  *     a bracket a CPU opens after that sees the probe unlinked, and a
- *     bracket it had open is visible in its word;
- *  2. for each CPU whose depth was not zero, waits until its generation
- *     moves on, i.e. until it has left its outermost bracket.
+ *     bracket it had open shows in its depth;
+ *  2. for each CPU, reads the generation and then the depth; if the
+ *     depth was not zero, waits until the generation moves on, i.e. until
+ *     the CPU has left its outermost bracket.
+ *
+ * The generation is read first: a CPU lowers its depth before it
+ * advances its generation, so a depth read afterwards that is not zero
+ * belongs to a bracket still open when the generation was read.
  *
  * Brackets are short and never sleep (they run with preemption or
  * interrupts disabled), so the wait is bounded by the longest handler.
@@ -32,7 +38,8 @@
 
 #include "internal.h"
 
-DEFINE_PER_CPU(unsigned long, kprobe_hit_word);
+DEFINE_PER_CPU(unsigned int, kprobe_hit_depth);
+DEFINE_PER_CPU(unsigned long, kprobe_hit_gen);
 
 /*
  * Nothing to do: taking the interrupt is the point.  The stores that
@@ -48,13 +55,16 @@ static void kprobe_hits_ipi(void *unused)
 
 NOKPROBE_SYMBOL(kprobe_hits_ipi);
 
-/* Wait until @cpu has left the outermost bracket it was in at @snap. */
-static void kprobe_hits_wait_cpu(int cpu, unsigned long snap)
+/*
+ * Wait until @cpu's generation is no longer @gen.  The acquire pairs with
+ * arch_kprobe_hit_release() in kprobe_hit_end(), which precedes the store
+ * that advances the generation.
+ */
+static void kprobe_hits_wait_cpu(int cpu, unsigned long gen)
 {
-	unsigned long *word = per_cpu_ptr(&kprobe_hit_word, cpu);
+	unsigned long *now = per_cpu_ptr(&kprobe_hit_gen, cpu);
 
-	/* Pairs with smp_store_release() in kprobe_hit_end(). */
-	while (!((smp_load_acquire(word) ^ snap) >> KPROBE_HIT_NEST_BITS)) {
+	while (smp_load_acquire(now) == gen) {
 		cpu_relax();
 		cond_resched();
 	}
@@ -70,14 +80,20 @@ static void kprobe_hits_wait_cpu(int cpu, unsigned long snap)
  */
 void kprobe_hits_wait(void)
 {
-	unsigned long snap;
+	unsigned long gen;
 	int cpu;
 
 	on_each_cpu(kprobe_hits_ipi, NULL, 1);
 	for_each_online_cpu(cpu) {
-		/* Ordered after the IPI's acknowledgment (an acquire). */
-		snap = READ_ONCE(per_cpu(kprobe_hit_word, cpu));
-		if (snap & KPROBE_HIT_NEST_MASK)
-			kprobe_hits_wait_cpu(cpu, snap);
+		/* Both reads are ordered after the IPI's acknowledgment. */
+		gen = READ_ONCE(per_cpu(kprobe_hit_gen, cpu));
+		/*
+		 * Generation before depth: kprobe_hit_end() stores them in the
+		 * other order.  The acquire pairs with
+		 * arch_kprobe_hit_release() there.
+		 */
+		smp_rmb();
+		if (smp_load_acquire(per_cpu_ptr(&kprobe_hit_depth, cpu)))
+			kprobe_hits_wait_cpu(cpu, gen);
 	}
 }

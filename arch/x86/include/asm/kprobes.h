@@ -140,5 +140,12 @@ void kretprobe_trampoline(void);
  */
 #define arch_kretprobe_ret_slot(regs)	((unsigned long *)(regs)->sp)
 
+/*
+ * A hit bracket ends with a per-CPU store (kprobe_hit_end()); x86 makes
+ * no store visible before the loads and stores that precede it, so
+ * keeping the compiler from moving accesses past it is enough.
+ */
+#define arch_kprobe_hit_release()	barrier()
+
 #endif /* CONFIG_KPROBES */
 #endif /* _ASM_X86_KPROBES_H */

@@ -83,6 +83,7 @@ int kprobe_read_original(unsigned long addr, u8 *buf);
 
 /* opt_tmpl.S: the detour template and where opt.c fills it in */
 extern const u8 kprobe_opt_tmpl[];
+extern const u8 kprobe_opt_tmpl_ip[];
 extern const u8 kprobe_opt_tmpl_site[];
 extern const u8 kprobe_opt_tmpl_call[];
 extern const u8 kprobe_opt_tmpl_end[];

@@ -58,9 +58,9 @@ __visible notrace bool kprobe_x86_opt_hit(struct kprobe_site *site,
 		goto out;
 	}
 
-	regs->ip = (unsigned long)site->addr + INT3_INSN_SIZE;
 	/*
-	 * As in the ftrace path: no control block, current_kprobe (set by
+	 * regs->ip was set by the detour, one past the probed address.  As
+	 * in the ftrace path: no control block, current_kprobe (set by
 	 * kprobe_site_run_pre()) marks this CPU busy.
 	 */
 	kprobe_hit_begin();
@@ -264,12 +264,22 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	unsigned long detour = (unsigned long)site->ainsn.detour;
 	size_t call_at = kprobe_opt_tmpl_call - kprobe_opt_tmpl;
 	size_t site_at = kprobe_opt_tmpl_site - kprobe_opt_tmpl;
+	size_t ip_at = kprobe_opt_tmpl_ip - kprobe_opt_tmpl;
+	s64 ip = (s64)(unsigned long)site->addr + INT3_INSN_SIZE;
 	s64 rel;
 
 	if (WARN_ON_ONCE(kprobe_opt_tmpl_end - kprobe_opt_tmpl !=
 			 KPROBE_OPT_COPY_OFFSET))
 		return -EINVAL;
 	memcpy(image, kprobe_opt_tmpl, KPROBE_OPT_COPY_OFFSET);
+	/*
+	 * pushq $imm32 of pt_regs->ip: one past the probed address, as for a
+	 * breakpoint.  Kernel and module text lie in the top 2 GiB, where a
+	 * sign-extended imm32 reaches.
+	 */
+	if (ip != (s32)ip)
+		return -EINVAL;
+	put_unaligned((s32)ip, (s32 *)(image + ip_at + 1));
 	/* movabs $site, %rdi: two opcode bytes, then the immediate. */
 	put_unaligned((unsigned long)site, (unsigned long *)(image + site_at + 2));
 	rel = (s64)(unsigned long)kprobe_x86_opt_hit -

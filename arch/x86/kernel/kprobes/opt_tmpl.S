@@ -3,7 +3,8 @@
  * Code template of an optimized probe's detour buffer (layout in common.h).
  *
  * The template never runs where it is assembled: opt.c copies it into each
- * detour buffer and fills in the site pointer (the imm64 at
+ * detour buffer and fills in the value of pt_regs->ip (the imm32 of the
+ * push at kprobe_opt_tmpl_ip), the site pointer (the imm64 at
  * kprobe_opt_tmpl_site) and the displacement of the call at
  * kprobe_opt_tmpl_call.  It is therefore plain read-only data, which also
  * keeps objtool from treating it as kernel text.
@@ -30,10 +31,11 @@
 	.section .rodata, "a"
 	.balign 16
 	.globl	kprobe_opt_tmpl
+	.globl	kprobe_opt_tmpl_ip
 	.globl	kprobe_opt_tmpl_site
 	.globl	kprobe_opt_tmpl_call
 kprobe_opt_tmpl:
-	KPROBE_PUSH_PTREGS
+	KPROBE_PUSH_PTREGS kprobe_opt_tmpl_ip
 	addq	$8, KPROBE_OPT_SP(%rsp)
 	movq	%rsp, %rsi
 kprobe_opt_tmpl_site:

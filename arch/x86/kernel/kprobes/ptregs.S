@@ -7,7 +7,9 @@
  *
  * KPROBE_PUSH_PTREGS leaves %rsp at the struct, laid out as the kernel's
  * own entry code would for a kernel-mode exception: ss and cs are the
- * kernel's, ip is 0 for the caller to fill in, orig_ax is -1.  The saved
+ * kernel's, ip is 0 for the caller to fill in, or, if the macro is given
+ * a label, the sign-extended imm32 of the push at that label, which the
+ * user patches in its copy of the code; orig_ax is -1.  The saved
  * sp is the value of %rsp before the macro, minus 8: the word pushed with
  * ss is already on the stack when %rsp is pushed, so each user corrects
  * it for its own frame.  KPROBE_POP_GPRS reloads the general-purpose
@@ -18,12 +20,18 @@
 
 #include <asm/segment.h>
 
-.macro KPROBE_PUSH_PTREGS
+.macro KPROBE_PUSH_PTREGS ip_label
 	pushq	$__KERNEL_DS		/* ss */
 	pushq	%rsp			/* sp, corrected by the user */
 	pushfq				/* flags */
 	pushq	$__KERNEL_CS		/* cs */
+	.ifb	\ip_label
 	pushq	$0			/* ip */
+	.else
+\ip_label:
+	.byte	0x68			/* ip: pushq $imm32, filled in by the user */
+	.long	0
+	.endif
 	pushq	$-1			/* orig_ax */
 	pushq	%rdi
 	pushq	%rsi

@@ -110,12 +110,16 @@ bool arch_kprobe_ftrace_site(unsigned long addr)
 }
 
 /*
- * The assembly that switches stacks between tasks lives in ordinary text.
+ * The code that switches stacks between tasks lives in ordinary text.
  * Handlers that unwind the stack (stack traces, BPF) cannot follow a task
  * switch that is only half done, so these are kept free of breakpoints.
+ * __switch_to() runs on the next task's stack while current still names
+ * the previous task: a return probe there would file the call under the
+ * wrong task, and no probe is allowed there either.
  */
 static const void *const kprobe_x86_stack_switchers[] = {
 	__switch_to_asm,
+	__switch_to,
 	ret_from_fork_asm,
 };
 
@@ -137,8 +141,8 @@ static bool kprobe_x86_func_range(const void *func, unsigned long *start,
  * @addr: the address to probe
  *
  * The entry code runs on the user's or a trampoline stack with the
- * kernel's state half set up; __switch_to_asm() and ret_from_fork_asm()
- * run between two tasks' stacks.
+ * kernel's state half set up; __switch_to_asm(), __switch_to() and
+ * ret_from_fork_asm() run between two tasks.
  *
  * Context: any.
  * Return: true if @addr must not be probed.

@@ -5,7 +5,8 @@
 # a module probing its own code unloads cleanly; a probe on another
 # module's function is marked [GONE] when that module goes, can still be
 # unregistered, and a new probe works once the module is back; a probe on
-# the module's __init function fires during init and is refused after.
+# the module's __init function fires during init and is refused after; a
+# module's NOKPROBE_SYMBOL() functions are blacklisted while it is loaded.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_kunit.sh"
@@ -17,7 +18,7 @@ PP=/sys/module/$P/parameters
 ktap_print_header
 kp_setup
 kp_need_modules $P $T
-ktap_set_plan 18
+ktap_set_plan 21
 trap 'kp_cleanup; kp_rmmod_quiet $P $T' EXIT
 kp_rmmod_quiet $P $T
 dmesg -C
@@ -67,6 +68,24 @@ kp_check "a probe on $T's __init function fires during init, then is gone" init_
 kp_check "a probe on $T's __init function is refused after init" \
 	write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
 
+NOKP="kpt_target_nokprobe \\[$T\\]"
+kp_check "$T's NOKPROBE_SYMBOL() function is on the blacklist" \
+	grep -qP "\t$NOKP\$" $KP_BLACKLIST
+refused()
+{
+	local err
+
+	err=$(kp_add "p:$KP_GROUP/nokp $T:kpt_target_nokprobe") && {
+		echo "a probe on kpt_target_nokprobe was accepted"
+		return 1
+	}
+	case $err in
+	*"Invalid argument"*) return 0 ;;
+	*) echo "a probe on kpt_target_nokprobe: $err (wanted Invalid argument)"; return 1 ;;
+	esac
+}
+kp_check "a probe on it is refused" refused
+
 fires()
 {
 	echo 3 >/sys/module/$T/parameters/run || return 1
@@ -91,6 +110,8 @@ gone()
 		{ echo "fewer than two [GONE] probes in the list:"; cat $KP_LIST; return 1; }
 }
 kp_check "rmmod $T marks both probes [GONE]" gone
+kp_check "$T's blacklist entries went with it" \
+	sh -c "! grep -qP '\t$NOKP\$' $KP_BLACKLIST"
 
 unregister_gone()
 {

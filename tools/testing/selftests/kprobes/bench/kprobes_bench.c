@@ -378,13 +378,24 @@ static void kpb_set_fill(struct kpb_set *s)
 }
 
 /*
- * Unreclaimable slab in bytes. vm_node_stat is exported; the per-CPU
- * deltas not yet folded into it make this approximate by a few pages.
+ * Unreclaimable slab in bytes: the global count plus every CPU's change
+ * not yet folded into it (the vmstat worker folds those about once a
+ * second, so the global count alone lags by up to a few hundred pages).
  */
 static unsigned long kpb_slab_bytes(void)
 {
-	return global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B) *
-	       PAGE_SIZE;
+	long pages = global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B);
+	struct per_cpu_nodestat *pcp;
+	int nid, cpu;
+
+	for_each_online_node(nid) {
+		for_each_online_cpu(cpu) {
+			pcp = per_cpu_ptr(NODE_DATA(nid)->per_cpu_nodestats,
+					  cpu);
+			pages += READ_ONCE(pcp->vm_node_stat_diff[NR_SLAB_UNRECLAIMABLE_B]);
+		}
+	}
+	return max(pages, 0L) * PAGE_SIZE;
 }
 
 static void kpb_mem_fig(unsigned long before, unsigned long after, int n)

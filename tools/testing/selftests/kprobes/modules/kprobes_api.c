@@ -9,11 +9,16 @@
  * test script loads first.  Handlers only count and record; the checks
  * happen in the test body afterwards.
  */
+#include <asm/ibt.h>
 #include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "kprobes_api.h"
 
@@ -34,6 +39,9 @@ struct kpt_probe {
 /* Handler ids in the order they ran: pre as id, post as 100 + id. */
 static int kpt_order[KPT_MAX_ORDER];
 static int kpt_norder;
+
+/* Handler runs that found preemption enabled (there must be none). */
+static atomic_t kpt_preemptible;
 
 static void kpt_unregister_action(void *kp)
 {
@@ -90,6 +98,8 @@ static int kpt_pre(struct kprobe *kp, struct pt_regs *regs)
 	p->pre++;
 	p->pre_ip = instruction_pointer(regs);
 	kpt_record(p->id);
+	if (preemptible())
+		atomic_inc(&kpt_preemptible);
 	return 0;
 }
 
@@ -101,6 +111,8 @@ static void kpt_post(struct kprobe *kp, struct pt_regs *regs,
 	p->post++;
 	p->post_ip = instruction_pointer(regs);
 	kpt_record(100 + p->id);
+	if (preemptible())
+		atomic_inc(&kpt_preemptible);
 }
 
 /* Resume at p->new_ip instead of the probed instruction. */
@@ -288,13 +300,20 @@ static void kpt_test_twice(struct kunit *test)
 
 /*
  * Code kprobes must never touch: NOKPROBE_SYMBOL() functions outside and
- * inside kprobes (get_kprobe), the int3 handler and the entry code.
+ * inside kprobes (get_kprobe), the int3 handler, the entry code, noinstr
+ * code (exc_int3), the softirq entry text and, in this implementation,
+ * the return trampoline and the code that switches tasks.
  */
 static void kpt_test_blacklist(struct kunit *test)
 {
 	static const char * const syms[] = {
 		"notify_die", "get_kprobe", "kprobe_int3_handler",
-		"entry_SYSCALL_64", "asm_exc_int3",
+		"entry_SYSCALL_64", "asm_exc_int3", "exc_int3",
+		"__do_softirq",
+#ifndef KPROBES_TEST_UPSTREAM
+		"kretprobe_trampoline", "__switch_to", "__switch_to_asm",
+		"ret_from_fork_asm",
+#endif
 	};
 	struct kpt_probe *p;
 	int i;
@@ -325,6 +344,113 @@ static void kpt_test_preamble(struct kunit *test)
 	}
 	p = kpt_new_sym(test, i, "kpt_api_padded", 0);
 	KUNIT_EXPECT_EQ(test, kpt_register(test, &p->kp), 0);
+}
+
+/*
+ * A C function of this module with an ftrace site, called through a
+ * pointer: a kernel built with IBT keeps its endbr64.
+ */
+static noinline int kpt_api_entry(int x)
+{
+	return 3 * x + 1;
+}
+
+static int (*volatile kpt_api_entry_ptr)(int x) = kpt_api_entry;
+
+/*
+ * A function's entry is the same site however it is named: sym+0 and its
+ * address go past an endbr64 (kernels built with IBT) onto the ftrace
+ * call, sym+4 names that place too, and the bytes inside the endbr64 are
+ * refused.  Without IBT the entry is offset 0.
+ */
+static void kpt_test_entry_endbr(struct kunit *test)
+{
+	unsigned long fn = (unsigned long)kpt_api_entry_ptr, entry = fn;
+	struct kpt_probe *p[3];
+	struct kpt_probe *mid;
+	bool endbr;
+	int i;
+
+	endbr = is_endbr(*(u32 *)fn);
+	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT))
+		KUNIT_EXPECT_TRUE_MSG(test, endbr, "no endbr64 at %pS",
+				      (void *)fn);
+	if (endbr)
+		entry += ENDBR_INSN_SIZE;
+
+	p[0] = kpt_new(test, 1, (kprobe_opcode_t *)fn, true);
+	p[1] = kpt_new_sym(test, 2, "kpt_api_entry", 0);
+	p[2] = kpt_new_sym(test, 3, "kpt_api_entry", entry - fn);
+	for (i = 0; i < ARRAY_SIZE(p); i++) {
+		KUNIT_ASSERT_EQ(test, kpt_register(test, &p[i]->kp), 0);
+		KUNIT_EXPECT_EQ(test, (unsigned long)p[i]->kp.addr, entry);
+		KUNIT_EXPECT_EQ(test, kprobe_ftrace(&p[i]->kp),
+				IS_ENABLED(CONFIG_KPROBES_ON_FTRACE));
+	}
+	KUNIT_EXPECT_EQ(test, kpt_api_entry_ptr(5), 16);
+	for (i = 0; i < ARRAY_SIZE(p); i++) {
+		KUNIT_EXPECT_EQ(test, p[i]->pre, 1);
+		KUNIT_EXPECT_EQ(test, p[i]->post, 1);
+	}
+	if (endbr) {
+		mid = kpt_new(test, 4, (kprobe_opcode_t *)(fn + 2), false);
+		KUNIT_EXPECT_EQ(test, kpt_register(test, &mid->kp), -EILSEQ);
+	}
+}
+
+/*
+ * The padding before a function (__pfx_<fn>, kernels with call padding)
+ * is refused by address too, not only when named.
+ */
+static void kpt_test_preamble_real(struct kunit *test)
+{
+#ifdef CONFIG_PREFIX_SYMBOLS
+	unsigned long pfx = (unsigned long)kpt_api_entry_ptr -
+			    CONFIG_FUNCTION_PADDING_BYTES;
+	char name[KSYM_SYMBOL_LEN];
+	struct kpt_probe *p;
+
+	sprint_symbol_no_offset(name, pfx);
+	KUNIT_ASSERT_TRUE_MSG(test, str_has_prefix(name, "__pfx_kpt_api_entry"),
+			      "%lx is %s", pfx, name);
+	p = kpt_new(test, 1, (kprobe_opcode_t *)pfx, false);
+	KUNIT_EXPECT_EQ(test, kpt_register(test, &p->kp), -EINVAL);
+	p = kpt_new(test, 2, (kprobe_opcode_t *)(pfx + 1), false);
+	KUNIT_EXPECT_EQ(test, kpt_register(test, &p->kp), -EINVAL);
+	p = kpt_new_sym(test, 3, "__pfx_kernel_clone", 0);
+	KUNIT_EXPECT_EQ(test, kpt_register(test, &p->kp), -EINVAL);
+#else
+	kunit_skip(test, "no __pfx_ symbols: CONFIG_PREFIX_SYMBOLS is off");
+#endif
+}
+
+/*
+ * Handlers run with preemption disabled on every path: an ftrace entry
+ * probe, a breakpoint with a post_handler (single-stepped), a breakpoint
+ * without one (boosted or, later, optimized).
+ */
+static void kpt_test_preempt_off(struct kunit *test)
+{
+	struct kpt_probe *entry = kpt_new_sym(test, 1, "kpt_api_entry", 0);
+	struct kpt_probe *step = kpt_new(test, 2, kpt_at(kpt_api_add, KPT_INSN1),
+					 true);
+	struct kpt_probe *boost = kpt_new(test, 3, kpt_at(kpt_api_sub, KPT_INSN1),
+					  false);
+	int i;
+
+	atomic_set(&kpt_preemptible, 0);
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &entry->kp), 0);
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &step->kp), 0);
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &boost->kp), 0);
+	for (i = 0; i < 10; i++) {
+		KUNIT_EXPECT_EQ(test, kpt_api_entry_ptr(i), 3 * i + 1);
+		KUNIT_EXPECT_EQ(test, kpt_api_add(i, 1), i + 1);
+		KUNIT_EXPECT_EQ(test, kpt_api_sub(i, 1), i - 1);
+	}
+	KUNIT_EXPECT_EQ(test, entry->pre, 10);
+	KUNIT_EXPECT_EQ(test, step->post, 10);
+	KUNIT_EXPECT_EQ(test, boost->pre, 10);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpt_preemptible), 0);
 }
 
 /* The handlers ran pre then post, each in the order of @ids. */
@@ -607,6 +733,9 @@ static struct kunit_case kpt_api_cases[] = {
 	KUNIT_CASE(kpt_test_twice),
 	KUNIT_CASE(kpt_test_blacklist),
 	KUNIT_CASE(kpt_test_preamble),
+	KUNIT_CASE(kpt_test_preamble_real),
+	KUNIT_CASE(kpt_test_entry_endbr),
+	KUNIT_CASE(kpt_test_preempt_off),
 	KUNIT_CASE(kpt_test_order),
 	KUNIT_CASE(kpt_test_redirect_entry),
 	KUNIT_CASE(kpt_test_redirect_skip),

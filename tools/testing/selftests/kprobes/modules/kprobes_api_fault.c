@@ -8,6 +8,7 @@
  * The probe's fault_handler moves the instruction pointer past the load
  * and says it handled the fault; the handler then carries on.
  */
+#include <asm/asm.h>
 #include <asm/trapnr.h>
 #include <kunit/test.h>
 #include <linux/kprobes.h>
@@ -227,7 +228,91 @@ static void kpt_test_nofault_read_no_handler(struct kunit *test)
 	kpt_nofault_read(test, false);
 }
 
+/*
+ * A load from @addr, with an exception table entry: if nobody else
+ * handles the fault, the kernel resumes after the load and the result
+ * stays 0.  kpt_step_load_insn names the load, to be probed; %rcx and %rdx
+ * hold its address and the address after it, as in kpt_bad_load().
+ */
+extern const u8 kpt_step_load_insn[];
+
+static noinline unsigned long kpt_step_load(unsigned long addr)
+{
+	unsigned long val = 0, at, resume;
+
+	asm volatile("lea kpt_step_load_insn(%%rip), %[at]\n\t"
+		     "lea 2f(%%rip), %[resume]\n"
+		     ".globl kpt_step_load_insn\n"
+		     "kpt_step_load_insn:\n\t"
+		     "mov (%[bad]), %[val]\n"
+		     "2:\n"
+		     _ASM_EXTABLE(kpt_step_load_insn, 2b)
+		     : [val] "+a" (val), [at] "=&c" (at), [resume] "=&d" (resume)
+		     : [bad] "S" (addr)
+		     : "memory");
+	return val;
+}
+
+/* Decline, after checking that the fault is reported where it happened. */
+static int kpt_fault_decline_at(struct kprobe *kp, struct pt_regs *regs,
+				int trapnr)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	if (regs->ip != regs->cx)
+		p->wrong_ip++;
+	return kpt_fault_decline(kp, regs, trapnr);
+}
+
+/*
+ * The probed instruction itself faults while it runs out of line (a
+ * post_handler keeps it from being optimized, the exception table entry
+ * from being boosted).  The fault is reported at the probed address; the
+ * post_handler never runs.  A fault_handler that fixes a general
+ * protection fault decides where execution goes on.  One that declines a
+ * page fault leaves it to the kernel's exception table.  (x86 warns when
+ * a probe claims a page fault on a kernel address, and looks up the
+ * exception table for a general protection fault before it asks kprobes,
+ * so the two cases use those two faults.)
+ */
+static void kpt_fault_in_step(struct kunit *test, bool fix)
+{
+	unsigned long bad = fix ? KPT_NONCANONICAL : KPT_UNMAPPED;
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+	unsigned long val;
+
+	p->kp.addr = (kprobe_opcode_t *)kpt_step_load_insn;
+	p->kp.fault_handler = fix ? kpt_fault_fixup : kpt_fault_decline_at;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
+	val = kpt_step_load(bad);
+	KUNIT_EXPECT_EQ(test, val, fix ? KPT_FIXED_UP : 0UL);
+	KUNIT_EXPECT_EQ(test, p->faults, 1);
+	KUNIT_EXPECT_EQ(test, p->trapnr, fix ? X86_TRAP_GP : X86_TRAP_PF);
+	KUNIT_EXPECT_EQ(test, p->wrong_ip, 0);
+	KUNIT_EXPECT_EQ(test, p->pre, 1);
+	KUNIT_EXPECT_EQ(test, p->post, 0);
+	KUNIT_EXPECT_NULL(test, kprobe_running());
+
+	/* The probe still works for the next call. */
+	val = kpt_step_load(bad);
+	KUNIT_EXPECT_EQ(test, p->faults, 2);
+	KUNIT_EXPECT_EQ(test, p->pre, 2);
+	KUNIT_EXPECT_EQ(test, p->post, 0);
+}
+
+static void kpt_test_fault_in_step_fixed(struct kunit *test)
+{
+	kpt_fault_in_step(test, true);
+}
+
+static void kpt_test_fault_in_step_declined(struct kunit *test)
+{
+	kpt_fault_in_step(test, false);
+}
+
 static struct kunit_case kpt_fault_cases[] = {
+	KUNIT_CASE(kpt_test_fault_in_step_fixed),
+	KUNIT_CASE(kpt_test_fault_in_step_declined),
 	KUNIT_CASE(kpt_test_fault_in_pre),
 	KUNIT_CASE(kpt_test_fault_in_post),
 	KUNIT_CASE(kpt_test_fault_right_probe),

@@ -417,6 +417,25 @@ static void kpt_test_ret_twice(struct kunit *test)
 #endif
 }
 
+/*
+ * __switch_to() returns on another task's stack than it was entered on:
+ * a return probe there is refused, as is one on the entry code.
+ */
+static void kpt_test_ret_refused(struct kunit *test)
+{
+	static const char * const syms[] = {
+		"__switch_to", "entry_SYSCALL_64", "notify_die",
+	};
+	struct kpt_ret *r;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(syms); i++) {
+		r = kpt_ret_new(test, syms[i]);
+		KUNIT_EXPECT_EQ_MSG(test, kpt_register_ret(test, &r->rp),
+				    -EINVAL, "return probe on %s", syms[i]);
+	}
+}
+
 static void kpt_test_ret_disable(struct kunit *test)
 {
 	struct kpt_ret *r = kpt_ret_new(test, "kpt_api_xor");
@@ -534,6 +553,7 @@ static struct kunit_case kpt_ret_cases[] = {
 	KUNIT_CASE(kpt_test_ret_shared_ftrace),
 	KUNIT_CASE(kpt_test_ret_batch),
 	KUNIT_CASE(kpt_test_ret_twice),
+	KUNIT_CASE(kpt_test_ret_refused),
 	KUNIT_CASE(kpt_test_ret_disable),
 	KUNIT_CASE(kpt_test_ret_unreturned),
 	KUNIT_CASE(kpt_test_ret_stacktrace),

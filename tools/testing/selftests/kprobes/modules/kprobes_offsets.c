@@ -37,6 +37,7 @@ struct kpt_counted {
 	struct kprobe kp;
 	int pre;
 	int post;
+	int wrong_ip;	/* pre_handler runs that saw ip != addr + 1 */
 	const struct kpt_func *f;	/* where the probe is, for messages */
 	unsigned int off;
 };
@@ -49,9 +50,14 @@ struct kpt_func {
 	bool (*exercise)(struct kunit *test);
 };
 
+/* Counts, and checks the ip every path reports: one past the probe. */
 static int kpt_count_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	container_of(kp, struct kpt_counted, kp)->pre++;
+	struct kpt_counted *c = container_of(kp, struct kpt_counted, kp);
+
+	c->pre++;
+	if (instruction_pointer(regs) != (unsigned long)kp->addr + 1)
+		c->wrong_ip++;
 	return 0;
 }
 
@@ -239,6 +245,8 @@ static void kpt_each_offset(struct kunit *test, bool post)
 		if (want)
 			continue;
 		KUNIT_EXPECT_GT_MSG(test, c.pre, 0, "%s+%u", f->name, off);
+		KUNIT_EXPECT_EQ_MSG(test, c.wrong_ip, 0, "ip seen at %s+%u",
+				    f->name, off);
 		if (post)
 			KUNIT_EXPECT_EQ_MSG(test, c.post,
 					    kpt_posts_expected(f, off, c.pre),
@@ -414,6 +422,8 @@ static void kpt_opt_round(struct kunit *test, struct kpt_counted *c,
 
 	for (i = 0; i < n; i++) {
 		KUNIT_EXPECT_GT_MSG(test, c[i].pre, 0, "%s+%u",
+				    c[i].f ? c[i].f->name : "canary", c[i].off);
+		KUNIT_EXPECT_EQ_MSG(test, c[i].wrong_ip, 0, "ip seen at %s+%u",
 				    c[i].f ? c[i].f->name : "canary", c[i].off);
 		KUNIT_EXPECT_EQ_MSG(test, c[i].kp.nmissed, 0, "%s+%u",
 				    c[i].f ? c[i].f->name : "canary", c[i].off);

@@ -10,6 +10,7 @@
  */
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
@@ -50,6 +51,13 @@ static noinline notrace int kpt_target_mul(int a, int b)
 	return a * b;
 }
 
+/* NOKPROBE_SYMBOL(): on the blacklist while the module is loaded. */
+static noinline int kpt_target_nokprobe(int x)
+{
+	return x - 1;
+}
+NOKPROBE_SYMBOL(kpt_target_nokprobe);
+
 /* Lives in .init.text; only callable while the module initialises. */
 static noinline int __init kpt_target_init_fn(int x)
 {
@@ -84,7 +92,7 @@ static int __init kpt_target_init(void)
 	/* A value the compiler cannot fold, so the call stays a call. */
 	int x = READ_ONCE(kpt_init_calls) + 14;
 
-	if (kpt_target_init_fn(x) != 42)
+	if (kpt_target_init_fn(x) != 42 || kpt_target_nokprobe(x) != 13)
 		return -EINVAL;
 	kpt_init_calls++;
 	return 0;
