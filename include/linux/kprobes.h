@@ -761,8 +761,9 @@ static __always_inline void kprobe_hit_begin(void)
 static __always_inline void kprobe_hit_end(void)
 {
 	/*
-	 * Every access to a probe is done before the depth drops; pairs with
-	 * the smp_rmb() in kprobe_hits_wait().
+	 * Every access to a probe is done before the depth drops and the
+	 * generation moves; pairs with the acquire loads of both in
+	 * kprobe_hits_wait().
 	 */
 	arch_kprobe_hit_release();
 	__this_cpu_dec(kprobe_hit_depth);

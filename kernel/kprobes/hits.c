@@ -56,14 +56,14 @@ static void kprobe_hits_ipi(void *unused)
 NOKPROBE_SYMBOL(kprobe_hits_ipi);
 
 /*
- * Wait until @cpu's generation is no longer @gen.  The acquire pairs with
- * arch_kprobe_hit_release() in kprobe_hit_end(), which precedes the store
- * that advances the generation.
+ * Wait until @cpu's generation is no longer @gen.  The release in
+ * kprobe_hit_end() precedes the store that advances the generation.
  */
 static void kprobe_hits_wait_cpu(int cpu, unsigned long gen)
 {
 	unsigned long *now = per_cpu_ptr(&kprobe_hit_gen, cpu);
 
+	/* Pairs with arch_kprobe_hit_release() in kprobe_hit_end(). */
 	while (smp_load_acquire(now) == gen) {
 		cpu_relax();
 		cond_resched();
@@ -89,10 +89,10 @@ void kprobe_hits_wait(void)
 		gen = READ_ONCE(per_cpu(kprobe_hit_gen, cpu));
 		/*
 		 * Generation before depth: kprobe_hit_end() stores them in the
-		 * other order.  The acquire pairs with
-		 * arch_kprobe_hit_release() there.
+		 * other order.
 		 */
 		smp_rmb();
+		/* Pairs with arch_kprobe_hit_release() in kprobe_hit_end(). */
 		if (smp_load_acquire(per_cpu_ptr(&kprobe_hit_depth, cpu)))
 			kprobe_hits_wait_cpu(cpu, gen);
 	}

@@ -355,7 +355,7 @@ static noinline int kpt_api_entry(int x)
 	return 3 * x + 1;
 }
 
-static int (*volatile kpt_api_entry_ptr)(int x) = kpt_api_entry;
+static int (*kpt_api_entry_ptr)(int x) = kpt_api_entry;
 
 /*
  * A function's entry is the same site however it is named: sym+0 and its

@@ -8,7 +8,10 @@
  * The run lasts "cycles" rounds or "seconds" seconds, whichever ends first
  * (module parameters).
  *
- * A second case keeps jump-optimized probes on the function while the
+ * Another keeps one probe registered while others come and go at its
+ * address and around it, and counts that it fires for every call.
+ *
+ * A further case keeps jump-optimized probes on the function while the
  * threads call it, and takes their jumps away and back again, through
  * every cause (a post_handler joining, disabling, the sysctl), for
  * "opt_seconds" seconds.
@@ -193,6 +196,78 @@ static void kpt_test_stress(struct kunit *test)
 	atomic_long_set(&kpt_pre_hits, 0);
 	KUNIT_EXPECT_EQ(test, kpt_stress_fn(1, 2), 7);
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_pre_hits), 0);
+}
+
+static atomic_long_t kpt_anchor_hits;
+
+static int kpt_anchor_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_long_inc(&kpt_anchor_hits);
+	return 0;
+}
+
+/* How long the churn around a registered probe lasts, at most. */
+#define KPT_ANCHOR_SECONDS	10
+
+/*
+ * A probe that stays registered while other probes come and go at its
+ * address and around it (with and without post_handlers, which also take
+ * an optimized jump away and let it come back) never misses a call: once
+ * the callers have stopped, it has fired exactly once per call.
+ */
+static void kpt_test_stays_armed(struct kunit *test)
+{
+	unsigned long deadline = jiffies + KPT_ANCHOR_SECONDS * HZ;
+	struct kprobe anchor = {
+		.addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn + 6),
+		.pre_handler = kpt_anchor_pre,
+	};
+	struct kprobe other;
+	struct task_struct **tasks;
+	unsigned int round, bad = 0;
+
+	atomic_long_set(&kpt_anchor_hits, 0);
+	KUNIT_ASSERT_EQ(test, register_kprobe(&anchor), 0);
+	tasks = kpt_start_callers(test, "kpt_anchor/%u");
+	for (round = 0; round < kpt_cycles && time_before(jiffies, deadline);
+	     round++) {
+		switch (round % 4) {
+		case 0:		/* a second probe at the same address */
+			kpt_prepare(&other, 6, false);
+			break;
+		case 1:		/* the same, with a post_handler */
+			kpt_prepare(&other, 6, true);
+			break;
+		case 2:		/* inside the jump that would cover +6 */
+			kpt_prepare(&other, 9, false);
+			break;
+		default:	/* just before it, with a post_handler */
+			kpt_prepare(&other, 3, true);
+			break;
+		}
+		bad += !!register_kprobe(&other);
+		if (round % 8 == 7) {
+			bad += !!disable_kprobe(&other);
+			bad += !!enable_kprobe(&other);
+		}
+		/* Give the optimizer a chance now and then. */
+		if (round % 16 == 15)
+			usleep_range(2000, 3000);
+		unregister_kprobe(&other);
+	}
+	kunit_release_action(test, kpt_stop_callers, tasks);
+	unregister_kprobe(&anchor);
+
+	kunit_info(test, "%u rounds, %ld calls, %ld hits of the kept probe\n",
+		   round, atomic_long_read(&kpt_calls),
+		   atomic_long_read(&kpt_anchor_hits));
+	KUNIT_EXPECT_EQ(test, bad, 0);
+	KUNIT_EXPECT_GE(test, round, 100);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_wrong), 0);
+	KUNIT_EXPECT_GT(test, atomic_long_read(&kpt_calls), 0);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_anchor_hits),
+			atomic_long_read(&kpt_calls));
+	KUNIT_EXPECT_EQ(test, anchor.nmissed, 0);
 }
 
 /* How long the optimizer may take to optimize a probe, in milliseconds. */
@@ -434,6 +509,7 @@ static void kpt_test_optimized_without_wait(struct kunit *test)
 
 static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE_SLOW(kpt_test_stress),
+	KUNIT_CASE_SLOW(kpt_test_stays_armed),
 	KUNIT_CASE_SLOW(kpt_test_optimize_under_load),
 	KUNIT_CASE(kpt_test_optimized_redirect),
 	KUNIT_CASE_SLOW(kpt_test_optimized_without_wait),

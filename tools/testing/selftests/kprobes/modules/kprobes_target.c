@@ -56,6 +56,7 @@ static noinline int kpt_target_nokprobe(int x)
 {
 	return x - 1;
 }
+
 NOKPROBE_SYMBOL(kpt_target_nokprobe);
 
 /* Lives in .init.text; only callable while the module initialises. */
