@@ -4,8 +4,9 @@
 #
 # The config is tinyconfig's fragments, the guest's needs
 # (harness/configs/guest.config), the kprobes kselftest fragment
-# (tools/testing/selftests/kprobes/config) and, for the debug variant,
-# harness/configs/debug.config, resolved by allnoconfig so that nothing
+# (tools/testing/selftests/kprobes/config) and, for any other variant than
+# "default", harness/configs/VARIANT.config (debug, ibt), resolved by
+# allnoconfig so that nothing
 # outside those lists is switched on. Every line of every fragment is then
 # checked against the result: an option that did not take is an error
 # (a note only with KP_CONFIG_LAX=1, for the intermediate trees of
@@ -21,7 +22,12 @@ mkdir -p "$obj"
 tiny="$src/kernel/configs/tiny-base.config $src/kernel/configs/tiny.config
 $src/arch/x86/configs/tiny.config"
 ours="$KP_HARNESS/configs/guest.config $KP_TOP/tools/testing/selftests/kprobes/config"
-[ "$variant" = debug ] && ours="$ours $KP_HARNESS/configs/debug.config"
+# A variant other than "default" adds harness/configs/VARIANT.config.
+if [ "$variant" != default ]; then
+	[ -f "$KP_HARNESS/configs/$variant.config" ] ||
+		kp_die "unknown variant '$variant' (no harness/configs/$variant.config)"
+	ours="$ours $KP_HARNESS/configs/$variant.config"
+fi
 
 # Only our own fragments are checked: tinyconfig's choices (size
 # optimisation, the guess unwinder) are meant to be overridden by them.

@@ -90,6 +90,24 @@ kp_list_line()
 	awk -v s="$1" -v t="$2" '$2 == t && $3 == s' $KP_LIST
 }
 
+# kp_entry SYM - the offset from SYM at which a probe on SYM's entry sits:
+# 0x0, or 0x4 past the endbr64 a function starts with in kernels built
+# with IBT.  For a traced function that is where ftrace's call site is,
+# which tracefs reports independently of kprobes.
+kp_entry()
+{
+	local sym ftr
+
+	sym=$(awk -v s="$1" '$3 == s { print $1; exit }' /proc/kallsyms)
+	ftr=$(awk -v s="$1" '$2 == s { print $1; exit }' \
+		$TRACEFS/available_filter_functions_addrs 2>/dev/null)
+	if [ -n "$sym" ] && [ -n "$ftr" ]; then
+		printf '0x%x\n' $((0x$ftr - 0x$sym))
+	else
+		echo 0x0
+	fi
+}
+
 # kp_write_fails FILE VALUE - writing VALUE to FILE must fail with EINVAL
 kp_write_fails()
 {

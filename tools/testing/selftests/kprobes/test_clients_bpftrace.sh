@@ -133,7 +133,7 @@ wildcard()
 
 	bt_start 'kprobe:vfs_* /comm == "kpc_dd"/ { @[func] = count(); }' || return 1
 	attached=$(sed -n 's/^Attaching \([0-9]*\) probes.*/\1/p' $BT_OUT)
-	listed=$(kpc_listed ' k +vfs_[^ ]*\+0x0 ')
+	listed=$(kpc_listed ' k +vfs_[^ ]*\+0x[04] ')
 	kpc_writes $WRITES
 	bt_stop
 	kpc_note "$((attached - 1)) vfs_* probes attached, $listed listed"

@@ -37,7 +37,7 @@ arm()
 	printf '%#x\n' -12 >$FF/$FUNC/retval &&
 	echo 100 >$FF/probability && echo 1 >$FF/interval &&
 	echo $TIMES >$FF/times && echo 0 >$FF/verbose && echo 0 >$FF/space || return 1
-	expect_eq "probes on $FUNC in the debugfs list" "$(kpc_listed " $FUNC\+0x0 ")" 1
+	expect_eq "probes on $FUNC in the debugfs list" "$(kpc_listed " $FUNC\+$(kp_entry $FUNC) ")" 1
 }
 kp_check "fail_function: inject $FUNC with -ENOMEM, $TIMES times" arm
 
@@ -84,7 +84,7 @@ refused()
 	*"Numerical result out of range"*) ;;
 	*) echo "injecting vfs_read: $err (wanted ERANGE)"; return 1 ;;
 	esac
-	expect_eq "probes on vfs_read" "$(kpc_listed ' vfs_read\+0x0 ')" 0
+	expect_eq "probes on vfs_read" "$(kpc_listed " vfs_read\+$(kp_entry vfs_read) ")" 0
 }
 kp_check "a function not marked for error injection is refused (ERANGE)" refused
 

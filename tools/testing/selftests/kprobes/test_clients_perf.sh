@@ -57,7 +57,8 @@ kpc_check "perf probe -a $FUNC and $FUNC+offset" add_probes
 
 listed()
 {
-	expect_eq "$FUNC+0x0 in the debugfs list" "$(kpc_listed " $FUNC\+0x0 ")" 1 &&
+	expect_eq "$FUNC's entry in the debugfs list" \
+		"$(kpc_listed " $FUNC\+$(kp_entry $FUNC) ")" 1 &&
 	expect_eq "$FUNC+$(printf '%#x' "$OFF") in the debugfs list" \
 		"$(kpc_listed " $FUNC\+$(printf '%#x' "$OFF") ")" 1
 }

@@ -55,7 +55,7 @@ per_probe_state()
 	test "$(cat $KP_ENABLED)" = 1 || { echo "enabled reads $(cat $KP_ENABLED)"; return 1; }
 	fires on || return 1
 	silent off || return 1
-	grep -qE " $FUNC\+0x0 .*\[DISABLED\]" $KP_LIST ||
+	grep -qE " $FUNC\+$(kp_entry $FUNC) .*\[DISABLED\]" $KP_LIST ||
 		{ echo "the disabled probe lost [DISABLED]:"; cat $KP_LIST; return 1; }
 }
 kp_check "writing 1 re-arms enabled probes and keeps disabled ones off" per_probe_state

@@ -22,37 +22,38 @@ line_matches()
 	echo "$line" | grep -qE "$3" || { echo "line '$line' does not match '$3'"; return 1; }
 }
 
+E=$(kp_entry $FUNC)
 kp_check "kprobe_events accepts p:$KP_GROUP/entry $FUNC" kp_add "p:$KP_GROUP/entry $FUNC"
-kp_check "a new probe is listed as k $FUNC+0x0 [DISABLED]" \
-	line_matches "$FUNC+0x0" k '\[DISABLED\]'
+kp_check "a new probe is listed as k $FUNC+$E [DISABLED]" \
+	line_matches "$FUNC+$E" k '\[DISABLED\]'
 
 addr=$(kp_kallsyms_addr $FUNC)
 check_addr()
 {
 	local got
 
-	got=$(kp_list_line "$FUNC+0x0" k | awk '{ print $1 }')
-	[ "$got" = "$addr" ] || { echo "list says $got, kallsyms says $addr"; return 1; }
+	got=$(kp_list_line "$FUNC+$E" k | awk '{ print $1 }')
+	[ "$got" = "$(printf '%016x' $((0x$addr + E)))" ] || { echo "list says $got, kallsyms says $addr"; return 1; }
 }
-kp_check "the list shows the probe's address as /proc/kallsyms does" check_addr
+kp_check "the list shows the probe's address as /proc/kallsyms does (+$E)" check_addr
 
 kp_enable entry
 kp_check "enabling the event clears [DISABLED]" \
-	line_matches "$FUNC+0x0" k '^[0-9a-f]{16}  k  '"$FUNC"'\+0x0 +(\[FTRACE\])?$'
+	line_matches "$FUNC+$E" k '^[0-9a-f]{16}  k  '"$FUNC"'\+'"$E"' +(\[FTRACE\])?$'
 
 # With KPROBES_ON_FTRACE a probe on the fentry call uses ftrace.
 kp_check "a probe on a function entry is marked [FTRACE]" \
-	line_matches "$FUNC+0x0" k '\[FTRACE\]'
+	line_matches "$FUNC+$E" k '\[FTRACE\]'
 
 kp_check "kprobe_events accepts r:$KP_GROUP/ret $FUNC" kp_add "r:$KP_GROUP/ret $FUNC"
-kp_check "a return probe is listed with type r" line_matches "$FUNC+0x0" r .
+kp_check "a return probe is listed with type r" line_matches "$FUNC+$E" r .
 
 removed()
 {
 	kp_disable entry && echo "-:$KP_GROUP/entry" >>$TRACEFS/kprobe_events &&
 	echo "-:$KP_GROUP/ret" >>$TRACEFS/kprobe_events || return 1
-	if grep -qE " $FUNC\+0x0 " $KP_LIST; then
-		echo "still listed:"; grep -E " $FUNC\+0x0 " $KP_LIST
+	if grep -qE " $FUNC\+$E " $KP_LIST; then
+		echo "still listed:"; grep -E " $FUNC\+$E " $KP_LIST
 		return 1
 	fi
 }
@@ -64,10 +65,11 @@ if ! modprobe $MOD 2>/dev/null; then
 	ktap_skip_reason "a probe in an unloaded module is [GONE]" "no $MOD module"
 else
 	kp_add "p:$KP_GROUP/inmod $MOD:$MODFUNC" >/dev/null
+	ME=$(kp_entry $MODFUNC)
 	kp_check "a probe in a module names the module" \
-		line_matches "$MODFUNC+0x0" k " \[?$MOD\]? "
+		line_matches "$MODFUNC+$ME" k " \[?$MOD\]? "
 	# Once the module is gone its symbol is too: find the line by address.
-	modaddr=$(kp_list_line "$MODFUNC+0x0" k | awk '{ print $1 }')
+	modaddr=$(kp_list_line "$MODFUNC+$ME" k | awk '{ print $1 }')
 	rmmod $MOD
 	gone()
 	{

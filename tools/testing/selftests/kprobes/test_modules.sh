@@ -53,7 +53,7 @@ self_probe()
 }
 
 kp_check "insmod $P (a probe on its own function)" kp_insmod $P
-kp_check "its probe is listed" listed "kpt_prober_self\+0x0 +\[?$P\]? "
+kp_check "its probe is listed" listed "kpt_prober_self\+$(kp_entry kpt_prober_self) +\[?$P\]? "
 kp_check "its probe fires" self_probe
 
 init_probed()

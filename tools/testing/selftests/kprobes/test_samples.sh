@@ -18,6 +18,8 @@ PARAMS=/sys/module
 
 ktap_print_header
 kp_setup
+# Where a probe on each entry sits (past an endbr64 with IBT).
+SE=$(kp_entry $SETHOST)
 ktap_set_plan 21
 
 sethostname_calls()
@@ -47,7 +49,7 @@ expect()
 # log_lines PATTERN - kernel log lines matching PATTERN
 log_lines() { dmesg | grep -cE -- "$1"; }
 
-no_probe_on() { ! grep -qE " [kr]  $1\+0x0 " $KP_LIST; }
+no_probe_on() { ! grep -qE " [kr]  $1\+$(kp_entry $1) " $KP_LIST; }
 
 # -- kprobe_example: entry probe (an ftrace site) ----------------------------
 
@@ -59,7 +61,7 @@ kprobe_entry()
 	hits=$(param kprobe_example hits)
 	sethostname_calls $CALLS
 	expect "hits" "$(($(param kprobe_example hits) - hits))" $CALLS &&
-	expect "hit lines" "$(log_lines "<$SETHOST\+0x0> hit [0-9]+ on CPU")" $CALLS
+	expect "hit lines" "$(log_lines "<$SETHOST\+$SE> hit [0-9]+ on CPU")" $CALLS
 }
 
 # kprobe_example_unload SYM+OFF - the exit line reports the same totals
@@ -76,11 +78,11 @@ kprobe_example_unload()
 
 kp_check "kprobe_example symbol=$SETHOST loads" \
 	modprobe kprobe_example symbol=$SETHOST
-kp_check "kprobe_example's probe is listed as k on $SETHOST+0x0" \
-	test -n "$(kp_list_line $SETHOST+0x0 k)"
+kp_check "kprobe_example's probe is listed as k on $SETHOST+$SE" \
+	test -n "$(kp_list_line $SETHOST+$SE k)"
 kp_check "kprobe_example counts and logs each of $CALLS calls" kprobe_entry
 kp_check "rmmod kprobe_example removes the probe, final totals logged" \
-	kprobe_example_unload "$SETHOST\+0x0"
+	kprobe_example_unload "$SETHOST\+$SE"
 
 # -- kprobe_example: a probe past the entry (int3 or jump, not ftrace) -------
 
@@ -138,8 +140,8 @@ kretprobe_unload()
 
 kp_check "kretprobe_example func=$SETHOST loads" \
 	modprobe kretprobe_example func=$SETHOST
-kp_check "kretprobe_example's probe is listed as r on $SETHOST+0x0" \
-	test -n "$(kp_list_line $SETHOST+0x0 r)"
+kp_check "kretprobe_example's probe is listed as r on $SETHOST+$SE" \
+	test -n "$(kp_list_line $SETHOST+$SE r)"
 kp_check "kretprobe_example reports $CALLS returns of -22 with their durations" \
 	kretprobe_returns
 kp_check "rmmod kretprobe_example removes the probe, none missed" \
@@ -159,7 +161,7 @@ batch_listed()
 	local s line
 
 	for s in $SETHOST $SETDOMAIN; do
-		line=$(kp_list_line "$s+0x0" k)
+		line=$(kp_list_line "$s+$(kp_entry $s)" k)
 		[ -n "$line" ] || { echo "no k line for $s"; return 1; }
 		case "$1:$line" in
 		disabled:*DISABLED*|enabled:*) ;;

@@ -263,7 +263,9 @@ static void kpt_test_bad_arguments(struct kunit *test)
 
 static void kpt_test_not_boundary(struct kunit *test)
 {
-	static const unsigned int offs[] = { 1, 2, 4, 5 };
+	static const unsigned int offs[] = {
+		KPT_INSN0 + 1, KPT_INSN0 + 2, KPT_INSN1 + 1, KPT_INSN1 + 2,
+	};
 	struct kpt_probe *p;
 	int i;
 

@@ -6,13 +6,18 @@
 #ifndef _KPROBES_API_H
 #define _KPROBES_API_H
 
+#include <asm/ibt.h>
 #include <kunit/test.h>
 #include <linux/kprobes.h>
 
-/* Layout of kpt_api_add/sub/xor: "mov %rdi,%rax" at 0, the ALU op at 3. */
-#define KPT_INSN0		0
-#define KPT_INSN1		3
-#define KPT_INSN2		6
+/*
+ * Layout of kpt_api_add/sub/xor: "mov %rdi,%rax", then the ALU op 3 bytes
+ * later, then the return; an endbr64 comes first in kernels built with
+ * IBT (ENDBR_INSN_SIZE is 0 otherwise).
+ */
+#define KPT_INSN0		(ENDBR_INSN_SIZE + 0)
+#define KPT_INSN1		(ENDBR_INSN_SIZE + 3)
+#define KPT_INSN2		(ENDBR_INSN_SIZE + 6)
 
 /*
  * Registering a registered probe again by address is refused; upstream

@@ -13,6 +13,7 @@
  * targets and instructions that must run in place, predict which of the
  * probes the optimizer turns into jumps.
  */
+#include <asm/ibt.h>
 #include <kunit/test.h>
 #include <linux/kprobes.h>
 #include <linux/delay.h>
@@ -203,6 +204,17 @@ static int kpt_expected(const struct kpt_func *f, unsigned int off)
 }
 
 /*
+ * Where a probe asked for at @off goes: past the endbr64 that starts the
+ * function in kernels built with IBT, else @off itself.
+ */
+static unsigned int kpt_landing(const struct kpt_func *f, unsigned int off)
+{
+	if (!off && is_endbr(*(u32 *)f->start))
+		return ENDBR_INSN_SIZE;
+	return off;
+}
+
+/*
  * After one run of the exercise function, a probe with @pre hits at @off
  * had its post_handler run once per hit, but for the hit on an instruction
  * that faulted: that one resumes at the fixup, with no post_handler.
@@ -210,7 +222,8 @@ static int kpt_expected(const struct kpt_func *f, unsigned int off)
 static int kpt_posts_expected(const struct kpt_func *f, unsigned int off,
 			      int pre)
 {
-	return (kpt_entry_at(f, off) & KPT_B_FAULTS) ? pre - 1 : pre;
+	return (kpt_entry_at(f, kpt_landing(f, off)) & KPT_B_FAULTS) ?
+	       pre - 1 : pre;
 }
 
 static const struct kpt_func *kpt_param_func(struct kunit *test)
@@ -349,6 +362,7 @@ static bool kpt_opt_expected(const struct kpt_func *f, unsigned int off)
 
 	if (kpt_has_indirect(f))
 		return false;
+	off = kpt_landing(f, off);
 	while ((*b & KPT_B_OFFSET) < off)
 		b++;
 	for (; !(*b & KPT_B_END); b++) {

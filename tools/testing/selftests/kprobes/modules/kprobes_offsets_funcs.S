@@ -45,12 +45,19 @@
 	kpt_bound \func, KPT_B_FIXED, \insn
 .endm
 
+/*
+ * With IBT a function starts with endbr64: it is an instruction of the
+ * table like any other (a probe there goes on the next one).
+ */
 .macro kpt_func_begin func
 	.pushsection .rodata.kpt_bounds, "a"
 	.balign 2
 SYM_DATA_START(\func\()_bounds)
 	.popsection
-SYM_FUNC_START(\func)
+SYM_START(\func, SYM_L_GLOBAL, SYM_F_ALIGN)
+#ifdef CONFIG_X86_KERNEL_IBT
+	kpt_i \func, ENDBR
+#endif
 .endm
 
 .macro kpt_func_end func

@@ -80,7 +80,8 @@ static int kpt_caller(void *arg)
 static void kpt_prepare(struct kprobe *kp, unsigned int bound, bool post)
 {
 	memset(kp, 0, sizeof(*kp));
-	kp->addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn + bound);
+	kp->addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn +
+				       KPT_FIRST + bound);
 	kp->pre_handler = kpt_stress_pre;
 	if (post)
 		kp->post_handler = kpt_stress_post;
@@ -219,7 +220,8 @@ static void kpt_test_stays_armed(struct kunit *test)
 {
 	unsigned long deadline = jiffies + KPT_ANCHOR_SECONDS * HZ;
 	struct kprobe anchor = {
-		.addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn + 6),
+		.addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn +
+					    KPT_FIRST + 6),
 		.pre_handler = kpt_anchor_pre,
 	};
 	struct kprobe other;
