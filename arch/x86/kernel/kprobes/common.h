@@ -90,7 +90,7 @@ extern const u8 kprobe_opt_tmpl_end[];
 
 /* opt.c */
 #ifdef CONFIG_OPTPROBES
-bool kprobe_x86_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
+int kprobe_x86_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len);
 #else
 static inline void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf,

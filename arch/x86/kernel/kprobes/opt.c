@@ -34,37 +34,56 @@
 static_assert(KPROBE_OPT_COPY_OFFSET + KPROBE_OPT_MAX_LEN + JMP32_INSN_SIZE <=
 	      KPROBE_OPT_SLOT_SIZE);
 
+/*
+ * The pre_handlers of a site with more than one probe, out of line: the
+ * usual lone probe is then run with nothing to keep across its handler.
+ */
+static noinline int kprobe_x86_opt_run_all(struct kprobe_site *site,
+					   struct pt_regs *regs)
+{
+	return kprobe_site_run_pre(site, regs);
+}
+
+NOKPROBE_SYMBOL(kprobe_x86_opt_run_all);
+
 /**
  * kprobe_x86_opt_hit() - run the probes of an optimized site
  * @site: the site whose jump led here
  * @regs: the registers at site->addr, saved by the detour buffer
  *
  * Works like a breakpoint hit that needs no single-step, regs->ip one past
- * the probed address.  A hit while this CPU already handles a probe only
- * counts a miss.
+ * the probed address (the detour stored it).  A hit while this CPU already
+ * handles a probe only counts a miss.  As in the ftrace path there is no
+ * control block: current_kprobe marks this CPU busy.
  *
  * Context: detour buffer, interrupts as the probed code had them.
- * Return: true if a pre_handler chose where execution resumes (regs->ip).
+ * Return: non-zero if a pre_handler chose where execution resumes
+ * (regs->ip): what that handler returned, which the detour tests as is.
  */
-__visible notrace bool kprobe_x86_opt_hit(struct kprobe_site *site,
-					  struct pt_regs *regs)
+__visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
+					 struct pt_regs *regs)
 {
-	bool moved = false;
+	struct hlist_node *first;
+	struct kprobe *p;
+	int moved = 0;
 
 	/* The handlers and the per-CPU state must stay on this CPU. */
 	preempt_disable();
-	if (kprobe_running()) {
+	if (unlikely(kprobe_running())) {
 		kprobe_site_missed(site);
 		goto out;
 	}
-
-	/*
-	 * regs->ip was set by the detour, one past the probed address.  As
-	 * in the ftrace path: no control block, current_kprobe (set by
-	 * kprobe_site_run_pre()) marks this CPU busy.
-	 */
 	kprobe_hit_begin();
-	moved = kprobe_site_run_pre(site, regs);
+	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
+	if (first && first->next) {
+		moved = kprobe_x86_opt_run_all(site, regs);
+	} else if (first) {
+		p = hlist_entry(first, struct kprobe, hlist);
+		if (!kprobe_disabled(p) && p->pre_handler) {
+			__this_cpu_write(current_kprobe, p);
+			moved = p->pre_handler(p, regs);
+		}
+	}
 	kprobe_site_leave();
 out:
 	preempt_enable();

@@ -11,7 +11,7 @@
  *
  * On entry the stack is exactly what the probed code had.  A struct pt_regs
  * is built below it; flags are saved before anything can change them.
- * kprobe_x86_opt_hit() returns true if a handler chose where to resume:
+ * kprobe_x86_opt_hit() returns non-zero if a handler chose where to resume:
  * the registers are reloaded and a "ret" goes to pt_regs->ip, stored for it
  * in the slot of pt_regs->ss, just below the original stack.  Otherwise the
  * registers are reloaded and the copy of the covered instructions runs.
@@ -43,7 +43,7 @@ kprobe_opt_tmpl_site:
 kprobe_opt_tmpl_call:
 	.byte	0xe8			/* call rel32, filled in by opt.c */
 	.long	0
-	testb	%al, %al
+	testl	%eax, %eax
 	jnz	.Lkprobe_opt_moved
 	KPROBE_POP_GPRS
 	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */

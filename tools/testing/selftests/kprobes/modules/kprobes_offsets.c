@@ -23,6 +23,7 @@
 
 #include "kprobes_offsets.h"
 #include "kprobes_test_sym.h"
+#include "kprobes_test_sysctl.h"
 
 /* What registering a probe on a refused instruction returns. */
 #ifdef KPROBES_TEST_UPSTREAM
@@ -231,6 +232,25 @@ static const struct kpt_func *kpt_param_func(struct kunit *test)
 	return test->param_value;
 }
 
+static void kpt_opt_back_on(void *unused)
+{
+	kpt_write_sysctl("1");
+}
+
+/*
+ * Jump optimization off for the rest of the case (and back on after it,
+ * as test_offsets.sh left it), so that every probe stays a breakpoint and
+ * the breakpoint paths (single-step, boost, emulation) are what runs.
+ */
+static void kpt_no_jumps(struct kunit *test)
+{
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		return;
+	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("0"), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_opt_back_on,
+							NULL), 0);
+}
+
 /* One probe at a time on every byte of the function. */
 static void kpt_each_offset(struct kunit *test, bool post)
 {
@@ -238,6 +258,8 @@ static void kpt_each_offset(struct kunit *test, bool post)
 	unsigned int off, size = kpt_size(f);
 	struct kpt_counted c;
 	int ret, want;
+
+	kpt_no_jumps(test);
 
 	for (off = 0; off < size; off++) {
 		memset(&c, 0, sizeof(c));
@@ -250,6 +272,7 @@ static void kpt_each_offset(struct kunit *test, bool post)
 		KUNIT_EXPECT_EQ_MSG(test, ret, want, "%s+%u", f->name, off);
 		if (ret)
 			continue;
+		KUNIT_EXPECT_FALSE(test, kprobe_optimized(&c.kp));
 		if (!want)
 			KUNIT_EXPECT_TRUE_MSG(test, f->exercise(test),
 					      "with a probe at %s+%u", f->name,

@@ -30,6 +30,7 @@
 
 #include "kprobes_stress.h"
 #include "kprobes_test_sym.h"
+#include "kprobes_test_sysctl.h"
 
 static unsigned int kpt_cycles = 3000;
 module_param_named(cycles, kpt_cycles, uint, 0444);
@@ -274,7 +275,6 @@ static void kpt_test_stays_armed(struct kunit *test)
 
 /* How long the optimizer may take to optimize a probe, in milliseconds. */
 #define KPT_OPT_WAIT_MS		30000
-#define KPT_OPT_SYSCTL		"/proc/sys/debug/kprobes-optimization"
 
 static bool kpt_wait_optimized(struct kprobe *kp)
 {
@@ -286,24 +286,6 @@ static bool kpt_wait_optimized(struct kprobe *kp)
 		msleep(20);
 	}
 	return false;
-}
-
-/* Write the optimization sysctl through its file, as an administrator. */
-static int kpt_write_sysctl(const char *val)
-{
-	size_t len = strlen(val);
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t n;
-
-	f = filp_open(KPT_OPT_SYSCTL, O_WRONLY, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	n = kernel_write(f, val, len, &pos);
-	filp_close(f, NULL);
-	if (n < 0)
-		return n;
-	return n == len ? 0 : -EIO;
 }
 
 static void kpt_sysctl_on(void *unused)
