@@ -14,7 +14,7 @@
 #   make series-check  apply, checkpatch and build each patch of the series
 #
 # Variables: BUILD (build/), UPSTREAM=1 (the untouched base instead of
-# ours), VARIANTS ("default debug", for check), VARIANT (default, for
+# ours), VARIANTS ("default ibt debug", for check), VARIANT (default, for
 # run/shell/kdir), SUITES ("selftests kunit ftrace"), TEST (a glob of test
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
 # KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,

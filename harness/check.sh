@@ -7,7 +7,7 @@
 . "$(dirname "$0")/common.sh"
 
 tree=$(kp_tree)
-variants=${VARIANTS:-default debug}
+variants=${VARIANTS:-default ibt debug}
 suites=$KP_SUITES
 # "docs" runs once on the host; the others run in each guest.
 # shellcheck disable=SC2086

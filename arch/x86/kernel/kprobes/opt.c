@@ -285,6 +285,7 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	size_t site_at = kprobe_opt_tmpl_site - kprobe_opt_tmpl;
 	size_t ip_at = kprobe_opt_tmpl_ip - kprobe_opt_tmpl;
 	s64 ip = (s64)(unsigned long)site->addr + INT3_INSN_SIZE;
+	unsigned long hit;
 	s64 rel;
 
 	if (WARN_ON_ONCE(kprobe_opt_tmpl_end - kprobe_opt_tmpl !=
@@ -301,8 +302,14 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	put_unaligned((s32)ip, (s32 *)(image + ip_at + 1));
 	/* movabs $site, %rdi: two opcode bytes, then the immediate. */
 	put_unaligned((unsigned long)site, (unsigned long *)(image + site_at + 2));
-	rel = (s64)(unsigned long)kprobe_x86_opt_hit -
-	      (s64)(detour + call_at + CALL_INSN_SIZE);
+	/*
+	 * Kept from being folded into "kprobe_x86_opt_hit - 5", an address
+	 * inside the code before it, which objtool's IBT check would see as
+	 * a pointer into the middle of a function.
+	 */
+	hit = (unsigned long)kprobe_x86_opt_hit;
+	OPTIMIZER_HIDE_VAR(hit);
+	rel = (s64)hit - (s64)(detour + call_at + CALL_INSN_SIZE);
 	if (rel != (s32)rel)
 		return -EINVAL;
 	put_unaligned((s32)rel, (s32 *)(image + call_at + 1));

@@ -21,14 +21,15 @@ kpc_setup
 trap 'perf probe -q -d "probe:kpc_*" >/dev/null 2>&1; kpc_teardown' EXIT
 ktap_set_plan 7
 
-# The first instruction boundary inside FUNC after its first instruction:
+# The first instruction boundary inside FUNC after its entry (which follows
+# an endbr64 in kernels built with IBT):
 # the kernel accepts a probe only on a boundary, and the instruction after
 # the entry runs once per call.
 find_offset()
 {
 	local off
 
-	for off in $(seq 1 24); do
+	for off in $(seq $(($(kp_entry $FUNC) + 1)) 24); do
 		if kp_add "p:$KP_GROUP/kpc_off $FUNC+$off" >/dev/null 2>&1; then
 			echo "-:$KP_GROUP/kpc_off" >>$TRACEFS/kprobe_events
 			echo "$off"

@@ -53,7 +53,9 @@ self_probe()
 }
 
 kp_check "insmod $P (a probe on its own function)" kp_insmod $P
-kp_check "its probe is listed" listed "kpt_prober_self\+$(kp_entry kpt_prober_self) +\[?$P\]? "
+# kpt_prober_self is not traced, so tracefs cannot say where its entry is:
+# offset 0, or 4 past an endbr64 in kernels built with IBT.
+kp_check "its probe is listed" listed "kpt_prober_self\+0x[04] +\[?$P\]? "
 kp_check "its probe fires" self_probe
 
 init_probed()

@@ -18,8 +18,11 @@ PARAMS=/sys/module
 
 ktap_print_header
 kp_setup
-# Where a probe on each entry sits (past an endbr64 with IBT).
+# Where a probe on the entry sits (past an endbr64 with IBT), and an
+# instruction after the 5-byte ftrace call there.  The sample's messages
+# name the symbol and offset it was asked for.
 SE=$(kp_entry $SETHOST)
+BODY=$(printf '%#x' $((SE + 5)))
 ktap_set_plan 21
 
 sethostname_calls()
@@ -61,7 +64,7 @@ kprobe_entry()
 	hits=$(param kprobe_example hits)
 	sethostname_calls $CALLS
 	expect "hits" "$(($(param kprobe_example hits) - hits))" $CALLS &&
-	expect "hit lines" "$(log_lines "<$SETHOST\+$SE> hit [0-9]+ on CPU")" $CALLS
+	expect "hit lines" "$(log_lines "<$SETHOST\+0x0> hit [0-9]+ on CPU")" $CALLS
 }
 
 # kprobe_example_unload SYM+OFF - the exit line reports the same totals
@@ -82,7 +85,7 @@ kp_check "kprobe_example's probe is listed as k on $SETHOST+$SE" \
 	test -n "$(kp_list_line $SETHOST+$SE k)"
 kp_check "kprobe_example counts and logs each of $CALLS calls" kprobe_entry
 kp_check "rmmod kprobe_example removes the probe, final totals logged" \
-	kprobe_example_unload "$SETHOST\+$SE"
+	kprobe_example_unload "$SETHOST\+0x0"
 
 # -- kprobe_example: a probe past the entry (int3 or jump, not ftrace) -------
 
@@ -90,9 +93,9 @@ kprobe_body()
 {
 	local line hits
 
-	line=$(kp_list_line $SETHOST+0x5 k)
+	line=$(kp_list_line $SETHOST+$BODY k)
 	case $line in
-	"") echo "no k line for $SETHOST+0x5"; return 1 ;;
+	"") echo "no k line for $SETHOST+$BODY"; return 1 ;;
 	*FTRACE*) echo "body probe went through ftrace: $line"; return 1 ;;
 	esac
 	hits=$(param kprobe_example hits)
@@ -100,11 +103,11 @@ kprobe_body()
 	expect "hits" "$(($(param kprobe_example hits) - hits))" $CALLS
 }
 
-kp_check "kprobe_example symbol=$SETHOST offset=5 loads" \
-	modprobe kprobe_example symbol=$SETHOST offset=5
+kp_check "kprobe_example symbol=$SETHOST offset=$BODY loads" \
+	modprobe kprobe_example symbol=$SETHOST offset=$((BODY))
 kp_check "the body probe counts each of $CALLS calls" kprobe_body
 kp_check "rmmod: post_handler ran once per hit" \
-	kprobe_example_unload "$SETHOST\+0x5"
+	kprobe_example_unload "$SETHOST\+$BODY"
 
 # -- kretprobe_example: return values, durations, private data ---------------
 

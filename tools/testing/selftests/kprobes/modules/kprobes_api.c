@@ -367,11 +367,15 @@ static int (*kpt_api_entry_ptr)(int x) = kpt_api_entry;
  */
 static void kpt_test_entry_endbr(struct kunit *test)
 {
-	unsigned long fn = (unsigned long)kpt_api_entry_ptr, entry = fn;
+	unsigned long fn = (unsigned long)kpt_api_entry_ptr, entry;
 	struct kpt_probe *p[3];
 	struct kpt_probe *mid;
 	bool endbr;
 	int i;
+
+	/* Not folded into constants that point into the function. */
+	OPTIMIZER_HIDE_VAR(fn);
+	entry = fn;
 
 	endbr = is_endbr(*(u32 *)fn);
 	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT))

@@ -50,10 +50,17 @@ long kpt_api_wrap_escape(long v);
 long kpt_api_escape(long v);
 long kpt_api_abandoned(long v);
 
-/* Address @off bytes into the function @fn. */
+/*
+ * Address @off bytes into the function @fn.  Computed at run time: a
+ * constant "fn + off" would be a pointer into the middle of a function,
+ * which objtool warns about in kernels built with IBT.
+ */
 static inline kprobe_opcode_t *kpt_at(long (*fn)(long, long), unsigned int off)
 {
-	return (kprobe_opcode_t *)((unsigned long)fn + off);
+	unsigned long addr = (unsigned long)fn;
+
+	OPTIMIZER_HIDE_VAR(addr);
+	return (kprobe_opcode_t *)(addr + off);
 }
 
 int kpt_register(struct kunit *test, struct kprobe *kp);

@@ -279,9 +279,11 @@ static void kpt_fault_in_step(struct kunit *test, bool fix)
 {
 	unsigned long bad = fix ? KPT_NONCANONICAL : KPT_UNMAPPED;
 	struct kpt_fprobe *p = kpt_fprobe_new(test);
-	unsigned long val;
+	unsigned long val, at = (unsigned long)kpt_step_load_insn;
 
-	p->kp.addr = (kprobe_opcode_t *)kpt_step_load_insn;
+	/* A label inside a function: kept from objtool's IBT check. */
+	OPTIMIZER_HIDE_VAR(at);
+	p->kp.addr = (kprobe_opcode_t *)at;
 	p->kp.fault_handler = fix ? kpt_fault_fixup : kpt_fault_decline_at;
 	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
 	val = kpt_step_load(bad);

@@ -159,16 +159,19 @@ static void kpc_remove(void *unused)
 /*
  * Register the three probes.  The breakpoint goes right after the ftrace
  * call when kpc_target() has one (the entry probe then uses ftrace), on
- * the entry itself otherwise.
+ * the entry itself otherwise; the entry is where kprobes put a probe
+ * asked for at the function's address.
  */
 static void kpc_install(struct kunit *test)
 {
 	struct kprobe *kps[] = { &kpc_entry_kp, &kpc_body_kp };
 	struct kretprobe *rps[] = { &kpc_rp };
-	unsigned long body = (unsigned long)kpc_target;
 	struct kprobe probe = { .addr = (kprobe_opcode_t *)kpc_target };
+	unsigned long body;
 
 	KUNIT_ASSERT_EQ(test, register_kprobe(&probe), 0);
+	/* The entry, past an endbr64 in kernels built with IBT. */
+	body = (unsigned long)probe.addr;
 	if (probe.flags & KPROBE_FLAG_FTRACE)
 		body += MCOUNT_INSN_SIZE;
 	unregister_kprobe(&probe);

@@ -13,6 +13,7 @@
  * until the handler has started, unregisters, and checks that the handler
  * had finished by the time unregistration returned.
  */
+#include <asm/ibt.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
@@ -77,7 +78,9 @@ static int kps_body_offset(struct kunit *test)
 	struct kprobe kp = { .pre_handler = kps_count_pre };
 	int off;
 
-	for (off = 1; off < 16; off++) {
+	/* Past the entry, which follows an endbr64 in kernels with IBT. */
+	for (off = is_endbr(*(u32 *)kps_fns[0]) ? ENDBR_INSN_SIZE + 1 : 1;
+	     off < 16; off++) {
 		kp.addr = (kprobe_opcode_t *)((unsigned long)kps_fns[0] + off);
 		kp.flags = 0;
 		if (!register_kprobe(&kp)) {

@@ -78,11 +78,22 @@ static int kpt_caller(void *arg)
 	return 0;
 }
 
+/*
+ * @off bytes into kpt_stress_fn, computed at run time: a constant pointer
+ * into the middle of a function draws objtool's IBT warning.
+ */
+static kprobe_opcode_t *kpt_stress_at(unsigned int off)
+{
+	unsigned long addr = (unsigned long)kpt_stress_fn;
+
+	OPTIMIZER_HIDE_VAR(addr);
+	return (kprobe_opcode_t *)(addr + off);
+}
+
 static void kpt_prepare(struct kprobe *kp, unsigned int bound, bool post)
 {
 	memset(kp, 0, sizeof(*kp));
-	kp->addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn +
-				       KPT_FIRST + bound);
+	kp->addr = kpt_stress_at(KPT_FIRST + bound);
 	kp->pre_handler = kpt_stress_pre;
 	if (post)
 		kp->post_handler = kpt_stress_post;
@@ -221,8 +232,7 @@ static void kpt_test_stays_armed(struct kunit *test)
 {
 	unsigned long deadline = jiffies + KPT_ANCHOR_SECONDS * HZ;
 	struct kprobe anchor = {
-		.addr = (kprobe_opcode_t *)((unsigned long)kpt_stress_fn +
-					    KPT_FIRST + 6),
+		.addr = kpt_stress_at(KPT_FIRST + 6),
 		.pre_handler = kpt_anchor_pre,
 	};
 	struct kprobe other;
