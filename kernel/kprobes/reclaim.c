@@ -65,6 +65,7 @@ static void kprobe_reclaim_fn(struct work_struct *work)
 {
 	struct kprobe_site *site;
 	struct kprobe_batch b;
+	bool retired = false;
 	int i;
 
 	kprobe_batch_init(&b);
@@ -77,10 +78,18 @@ static void kprobe_reclaim_fn(struct work_struct *work)
 				list_add_tail(&site->batch, &b.disarm);
 			else
 				list_add_tail(&site->batch, &b.dead);
+			retired = true;
 		}
 	}
 	kprobe_batch_commit_locked(&b);
 	mutex_unlock(&kprobe_mutex);
+	/*
+	 * An idle site inside the bytes a neighbour's jump would cover kept
+	 * that neighbour a breakpoint; now that it is gone, let the
+	 * optimizer look again.
+	 */
+	if (retired)
+		kprobe_opt_kick();
 	/* No probes: nothing for kprobe_hits_wait() to wait for. */
 	kprobe_sites_free(&b.dead);
 }
