@@ -501,11 +501,39 @@ static void kpt_test_optimized_without_wait(struct kunit *test)
 	unregister_kprobes(kps, ARRAY_SIZE(kps));
 }
 
+/*
+ * A site that lost its last probe stays armed until the reclaim worker
+ * retires it, and meanwhile keeps a neighbour whose jump would cover it a
+ * breakpoint.  Once the worker has run, the neighbour becomes a jump with
+ * nothing else happening.  (The optimizer looks at a new probe a jiffy
+ * after it is registered, before the worker's 20 ms are up.)
+ */
+static void kpt_test_opt_after_reclaim(struct kunit *test)
+{
+	struct kprobe idle, a;
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "jump optimization is not built");
+	KUNIT_ASSERT_TRUE(test, kpt_wait_restored(kpt_stress_fn,
+						  kpt_stress_fn_orig,
+						  KPT_FN_SIZE));
+	kpt_prepare(&idle, 3, false);
+	kpt_prepare(&a, 0, false);
+	KUNIT_ASSERT_EQ(test, register_kprobe(&idle), 0);
+	unregister_kprobe(&idle);
+	KUNIT_ASSERT_EQ(test, register_kprobe(&a), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&a),
+			      "+0 stayed a breakpoint after the idle site at +3 went");
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(2, 3), 11);
+	unregister_kprobe(&a);
+}
+
 static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE_SLOW(kpt_test_stress),
 	KUNIT_CASE_SLOW(kpt_test_stays_armed),
 	KUNIT_CASE_SLOW(kpt_test_optimize_under_load),
 	KUNIT_CASE(kpt_test_optimized_redirect),
+	KUNIT_CASE_SLOW(kpt_test_opt_after_reclaim),
 	KUNIT_CASE_SLOW(kpt_test_optimized_without_wait),
 	{}
 };
