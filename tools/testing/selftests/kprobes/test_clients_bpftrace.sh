@@ -23,16 +23,31 @@ kpc_setup
 trap 'bt_stop; kpc_teardown' EXIT
 ktap_set_plan 6
 
-# bt_start PROG - run bpftrace on PROG in the background and wait (at most
-# 90 s: it compiles and loads under emulation) until its probes are attached
-bt_start()
+# bt_where - where bpftrace is stuck: its state, kernel wait channel and
+# kernel stack, and the probes registered meanwhile
+bt_where()
 {
-	local t0
+	echo "bpftrace $(grep '^State' /proc/$BT_PID/status 2>/dev/null)," \
+		"waiting in $(cat /proc/$BT_PID/wchan 2>/dev/null)"
+	cat /proc/$BT_PID/stack 2>/dev/null
+	echo "kprobes list:"
+	cat $KP_LIST
+}
+
+# Real seconds bpftrace gets to attach, and to detach after SIGINT.
+BT_ATTACH_S=120
+BT_DETACH_S=60
+
+# bt_try PROG - one attempt of bt_start
+bt_try()
+{
+	local t0 end
 
 	t0=$(date +%s%N)
+	end=$(($(date +%s) + BT_ATTACH_S))
 	bpftrace -e "BEGIN { printf(\"@@attached\\n\"); } $1" >$BT_OUT 2>&1 &
 	BT_PID=$!
-	for _ in $(seq 900); do
+	while [ "$(date +%s)" -lt $end ]; do
 		if grep -q '^@@attached' $BT_OUT; then
 			kpc_note "attached in $(kpc_ms_since "$t0") ms: $1"
 			return 0
@@ -40,20 +55,47 @@ bt_start()
 		kill -0 $BT_PID 2>/dev/null || break
 		sleep 0.1
 	done
-	echo "bpftrace did not attach:"
+	echo "bpftrace did not attach within ${BT_ATTACH_S}s:"
 	cat $BT_OUT
+	bt_where
 	bt_stop
 	return 1
+}
+
+# bt_start PROG - run bpftrace on PROG in the background and wait (at most
+# BT_ATTACH_S: it compiles and loads under emulation) until its probes are
+# attached.  bpftrace's start has once stalled for minutes in an otherwise
+# passing run; one more attempt follows a stall, whose diagnostics are kept
+# as notes of the case.  A stall inside the kernel would stall that too.
+bt_start()
+{
+	bt_try "$1" >$BT_OUT.first 2>&1 && return 0
+	sed 's/^/first attempt: /' $BT_OUT.first | while read -r l; do
+		kpc_note "$l"
+	done
+	bt_try "$1"
 }
 
 # bt_stop - stop bpftrace (it prints its maps) and wait until it detached
 bt_stop()
 {
-	local t0
+	local t0 end
 
 	[ -n "$BT_PID" ] || return 0
 	t0=$(date +%s%N)
+	end=$(($(date +%s) + BT_DETACH_S))
 	kill -INT $BT_PID 2>/dev/null
+	while kill -0 $BT_PID 2>/dev/null && [ "$(date +%s)" -lt $end ]; do
+		sleep 0.1
+	done
+	if kill -0 $BT_PID 2>/dev/null; then
+		echo "bpftrace did not exit within ${BT_DETACH_S}s of SIGINT:"
+		bt_where
+		kill -KILL $BT_PID 2>/dev/null
+		wait $BT_PID
+		BT_PID=
+		return 1
+	fi
 	wait $BT_PID
 	kpc_note "detached in $(kpc_ms_since "$t0") ms"
 	BT_PID=
