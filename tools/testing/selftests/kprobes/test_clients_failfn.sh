@@ -37,7 +37,8 @@ arm()
 	printf '%#x\n' -12 >$FF/$FUNC/retval &&
 	echo 100 >$FF/probability && echo 1 >$FF/interval &&
 	echo $TIMES >$FF/times && echo 0 >$FF/verbose && echo 0 >$FF/space || return 1
-	expect_eq "probes on $FUNC in the debugfs list" "$(kpc_listed " $FUNC\+$(kp_entry $FUNC) ")" 1
+	expect_eq "probes on $FUNC in the debugfs list" \
+		"$(kpc_listed " $FUNC\+$(kp_entry $FUNC) ")" 1
 }
 kp_check "fail_function: inject $FUNC with -ENOMEM, $TIMES times" arm
 

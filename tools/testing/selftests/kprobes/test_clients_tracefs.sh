@@ -126,7 +126,8 @@ disabled()
 	expect_eq "add hits/misses while disabled" "$(profile add)" "$before" &&
 	expect_eq "events traced while disabled" "$(trace_events | wc -l)" 0 &&
 	expect_eq "enabled probes on kpc_target_add" \
-		"$(grep " kpc_target_add+$(kp_entry kpc_target_add) " $KP_LIST | grep -vc '\[DISABLED\]')" 0
+		"$(grep " kpc_target_add+$(kp_entry kpc_target_add) " $KP_LIST |
+		   grep -vc '\[DISABLED\]')" 0
 }
 kp_check "disabled events neither fire nor trace" disabled
 

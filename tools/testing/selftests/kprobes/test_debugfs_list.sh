@@ -33,7 +33,8 @@ check_addr()
 	local got
 
 	got=$(kp_list_line "$FUNC+$E" k | awk '{ print $1 }')
-	[ "$got" = "$(printf '%016x' $((0x$addr + E)))" ] || { echo "list says $got, kallsyms says $addr"; return 1; }
+	[ "$got" = "$(printf '%016x' $((0x$addr + E)))" ] ||
+		{ echo "list says $got, kallsyms says $addr (+$E)"; return 1; }
 }
 kp_check "the list shows the probe's address as /proc/kallsyms does (+$E)" check_addr
 
