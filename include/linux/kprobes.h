@@ -54,43 +54,44 @@ typedef int (*kretprobe_handler_t)(struct kretprobe_instance *,
 
 /**
  * struct kprobe - a probe on one kernel instruction
- * @hlist: links the probe into its site's handler list while registered;
- *	unhashed when the probe is not registered.
- * @list: private link used while the core works on a batch of probes;
- *	empty otherwise.
- * @nmissed: number of hits whose handlers were skipped (recursion).
- * @addr: probed address; set by the caller or filled in from
- *	@symbol_name + @offset by register_kprobe().
- * @symbol_name: name of the probed symbol ("sym" or "module:sym").
- * @offset: byte offset of the probed instruction from @symbol_name.
- * @pre_handler: runs before the probed instruction.  Returning non-zero
- *	means the handler changed the instruction pointer: execution resumes
- *	there, the probed instruction and @post_handler are skipped.
- * @post_handler: runs after the probed instruction completed.
- * @fault_handler: runs when a fault happens inside @pre_handler,
- *	@post_handler or the probed instruction while it runs out of line.
- *	Returns 1 if it fixed the fault up, 0 to let the kernel handle it.
- * @site: the per-address object shared by all probes at @addr; owned by
- *	the core.
- * @flags: KPROBE_FLAG_*.  Callers may set KPROBE_FLAG_DISABLED before
- *	registering to register a disabled probe; the core owns the field
- *	after that.
  *
- * Fields from @hlist to @flags keep the names older kernels used, so probe
- * users build unchanged.
+ * What the caller fills in before register_kprobe():
+ * @addr: the instruction to probe, or NULL to name it by @symbol_name;
+ *	register_kprobe() sets it to the address it probes.
+ * @symbol_name: "sym" or "module:sym", instead of @addr.
+ * @pre_handler: called when the instruction is reached, before it runs.
+ *	A non-zero return says the handler moved the instruction pointer:
+ *	execution goes on there, without the instruction or @post_handler.
+ * @post_handler: called once the instruction has run.
+ * @fault_handler: called for a fault raised by either handler, or by the
+ *	instruction while it runs away from its place; it returns 1 when it
+ *	dealt with the fault, 0 to leave it to the kernel.
+ * @offset: bytes from @symbol_name (or @addr) to the instruction.
+ * @flags: KPROBE_FLAG_*; KPROBE_FLAG_DISABLED set beforehand registers the
+ *	probe disabled.  The core owns the field afterwards.
+ *
+ * What the core keeps, read-only for callers:
+ * @hlist: the probe's place on its site's list while registered.
+ * @list: a link the core uses while it works on a batch of probes.
+ * @site: the object all probes at @addr share.
+ * @nmissed: hits of this probe whose handlers did not run (recursion).
+ *
+ * The names and types are those older kernels used, so that code using
+ * probes builds unchanged; the order is ours.
  */
 struct kprobe {
-	struct hlist_node hlist;
-	struct list_head list;
-	unsigned long nmissed;
 	kprobe_opcode_t *addr;
 	const char *symbol_name;
-	unsigned int offset;
 	kprobe_pre_handler_t pre_handler;
 	kprobe_post_handler_t post_handler;
 	kprobe_fault_handler_t fault_handler;
-	struct kprobe_site *site;
+	unsigned int offset;
 	u32 flags;
+
+	struct hlist_node hlist;
+	struct list_head list;
+	struct kprobe_site *site;
+	unsigned long nmissed;
 };
 
 #define KPROBE_FLAG_GONE		1	/* the probed text was freed */
@@ -772,6 +773,25 @@ static __always_inline void kprobe_hit_end(void)
 }
 
 /**
+ * kprobe_run_pre() - run one probe's pre_handler, if it is enabled
+ * @p: a probe found on the site being hit
+ * @regs: registers at the hit
+ *
+ * An enabled probe becomes current_kprobe even without a pre_handler.
+ *
+ * Context: as kprobe_site_run_pre().
+ * Return: what the pre_handler returned; 0 if none ran.
+ */
+static nokprobe_inline int kprobe_run_pre(struct kprobe *p,
+					  struct pt_regs *regs)
+{
+	if (kprobe_disabled(p))
+		return 0;
+	__this_cpu_write(current_kprobe, p);
+	return p->pre_handler ? p->pre_handler(p, regs) : 0;
+}
+
+/**
  * kprobe_site_run_pre() - run the pre_handlers of every enabled probe
  * @site: site that was hit
  * @regs: registers at the hit, instruction pointer as the arch defines it
@@ -792,10 +812,7 @@ static nokprobe_inline bool kprobe_site_run_pre(struct kprobe_site *site,
 	struct kprobe *p;
 
 	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
-		if (kprobe_disabled(p))
-			continue;
-		__this_cpu_write(current_kprobe, p);
-		if (p->pre_handler && p->pre_handler(p, regs))
+		if (kprobe_run_pre(p, regs))
 			return true;
 	}
 	return false;

@@ -64,7 +64,6 @@ __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 					 struct pt_regs *regs)
 {
 	struct hlist_node *first;
-	struct kprobe *p;
 	int moved = 0;
 
 	/* The handlers and the per-CPU state must stay on this CPU. */
@@ -75,15 +74,11 @@ __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 	}
 	kprobe_hit_begin();
 	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
-	if (first && first->next) {
+	if (first && first->next)
 		moved = kprobe_x86_opt_run_all(site, regs);
-	} else if (first) {
-		p = hlist_entry(first, struct kprobe, hlist);
-		if (!kprobe_disabled(p) && p->pre_handler) {
-			__this_cpu_write(current_kprobe, p);
-			moved = p->pre_handler(p, regs);
-		}
-	}
+	else if (first)
+		moved = kprobe_run_pre(hlist_entry(first, struct kprobe, hlist),
+				       regs);
 	kprobe_site_leave();
 out:
 	preempt_enable();
