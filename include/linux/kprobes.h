@@ -100,24 +100,33 @@ struct kprobe {
 #define KPROBE_FLAG_FTRACE		8	/* hit through an ftrace callback */
 #define KPROBE_FLAG_ON_FUNC_ENTRY	16	/* at the entry of a function */
 
+/*
+ * State tests on a probe, by the names callers use.  A probe whose text
+ * went away counts as disabled too.
+ */
+static inline bool kprobe_flags_any(const struct kprobe *p, u32 mask)
+{
+	return (READ_ONCE(p->flags) & mask) != 0;
+}
+
 static inline bool kprobe_gone(struct kprobe *p)
 {
-	return p->flags & KPROBE_FLAG_GONE;
+	return kprobe_flags_any(p, KPROBE_FLAG_GONE);
 }
 
 static inline bool kprobe_disabled(struct kprobe *p)
 {
-	return p->flags & (KPROBE_FLAG_DISABLED | KPROBE_FLAG_GONE);
+	return kprobe_flags_any(p, KPROBE_FLAG_GONE | KPROBE_FLAG_DISABLED);
 }
 
 static inline bool kprobe_optimized(struct kprobe *p)
 {
-	return p->flags & KPROBE_FLAG_OPTIMIZED;
+	return kprobe_flags_any(p, KPROBE_FLAG_OPTIMIZED);
 }
 
 static inline bool kprobe_ftrace(struct kprobe *p)
 {
-	return p->flags & KPROBE_FLAG_FTRACE;
+	return kprobe_flags_any(p, KPROBE_FLAG_FTRACE);
 }
 
 /**
