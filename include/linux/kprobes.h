@@ -71,7 +71,8 @@ typedef int (*kretprobe_handler_t)(struct kretprobe_instance *,
  *	probe disabled.  The core owns the field afterwards.
  *
  * What the core keeps, read-only for callers:
- * @hlist: the probe's place on its site's list while registered.
+ * @hlist: the probe's place on its site's list while registered; first,
+ *	so that the hit path gets from a list node to its probe for free.
  * @list: a link the core uses while it works on a batch of probes.
  * @site: the object all probes at @addr share.
  * @nmissed: hits of this probe whose handlers did not run (recursion).
@@ -80,6 +81,8 @@ typedef int (*kretprobe_handler_t)(struct kretprobe_instance *,
  * probes builds unchanged; the order is ours.
  */
 struct kprobe {
+	struct hlist_node hlist;	/* first: the hit path walks these */
+
 	kprobe_opcode_t *addr;
 	const char *symbol_name;
 	kprobe_pre_handler_t pre_handler;
@@ -88,7 +91,6 @@ struct kprobe {
 	unsigned int offset;
 	u32 flags;
 
-	struct hlist_node hlist;
 	struct list_head list;
 	struct kprobe_site *site;
 	unsigned long nmissed;
