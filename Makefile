@@ -5,7 +5,7 @@
 # the tests. See README.md.
 #
 #   make run       build, boot, show the kprobes samples firing
-#   make check     the whole test suite, both config variants
+#   make check     the whole test suite, every config variant
 #   make shell     interactive shell in the guest
 #   make -s kdir   path of the built kernel tree (KDIR for modules)
 #   make bench     per-hit and (un)registration costs, ours vs upstream

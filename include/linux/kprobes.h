@@ -633,6 +633,9 @@ enum kprobe_site_state {
  * @hnode: link in the address hash table (RCU)
  * @probes: registered struct kprobe at this address, in registration
  *	order, linked by kprobe.hlist (RCU)
+ * @lone: the only probe in @probes while it is enabled and has a
+ *	pre_handler, else NULL; lets the hit paths skip the list walk
+ *	(written under kprobe_mutex, read inside a hit bracket)
  * @addr: the probed address
  * @state: see enum kprobe_site_state; changed under kprobe_mutex only
  * @nr_enabled: probes in @probes that are not disabled
@@ -648,6 +651,7 @@ enum kprobe_site_state {
 struct kprobe_site {
 	struct hlist_node hnode;
 	struct hlist_head probes;
+	struct kprobe *lone;
 	kprobe_opcode_t *addr;
 	enum kprobe_site_state state;
 	unsigned int nr_enabled;
@@ -784,22 +788,49 @@ static __always_inline void kprobe_hit_end(void)
 }
 
 /**
- * kprobe_run_pre() - run one probe's pre_handler, if it is enabled
- * @p: a probe found on the site being hit
+ * kprobe_site_run_pre_list() - the pre_handler stage of a site without a
+ *	lone probe: walk the list
+ * @site: site that was hit
  * @regs: registers at the hit
  *
  * An enabled probe becomes current_kprobe even without a pre_handler.
  *
  * Context: as kprobe_site_run_pre().
- * Return: what the pre_handler returned; 0 if none ran.
+ * Return: non-zero if a handler changed the instruction pointer; the
+ * probes after that one do not run.
  */
-static nokprobe_inline int kprobe_run_pre(struct kprobe *p,
-					  struct pt_regs *regs)
+static nokprobe_inline int kprobe_site_run_pre_list(struct kprobe_site *site,
+						    struct pt_regs *regs)
 {
-	if (kprobe_disabled(p))
-		return 0;
+	struct kprobe *p;
+	int moved;
+
+	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+		if (kprobe_disabled(p))
+			continue;
+		__this_cpu_write(current_kprobe, p);
+		if (!p->pre_handler)
+			continue;
+		moved = p->pre_handler(p, regs);
+		if (moved)
+			return moved;
+	}
+	return 0;
+}
+
+/**
+ * kprobe_run_lone() - the pre_handler stage of a site with a lone probe
+ * @p: the site's lone probe (kprobe_site.lone)
+ * @regs: registers at the hit
+ *
+ * Context: as kprobe_site_run_pre().
+ * Return: what the pre_handler returned.
+ */
+static nokprobe_inline int kprobe_run_lone(struct kprobe *p,
+					   struct pt_regs *regs)
+{
 	__this_cpu_write(current_kprobe, p);
-	return p->pre_handler ? p->pre_handler(p, regs) : 0;
+	return p->pre_handler(p, regs);
 }
 
 /**
@@ -810,23 +841,23 @@ static nokprobe_inline int kprobe_run_pre(struct kprobe *p,
  * Handlers run in registration order.  current_kprobe names the probe
  * whose handler runs and still names the last one on return, so that the
  * instruction executed afterwards is seen as part of the probe hit.
- * Inline: it is the heart of every hit path.
+ * A site with one enabled probe, the usual case, publishes it in
+ * @site->lone and its handler is called without looking at the list or
+ * the probe's flags.
  *
  * Context: trap or ftrace handler, preemption disabled, inside a hit
  * bracket.
- * Return: true if a handler changed the instruction pointer: the caller
- * resumes there and skips the instruction and the post_handlers.
+ * Return: non-zero if a handler changed the instruction pointer: the
+ * caller resumes there and skips the instruction and the post_handlers.
  */
-static nokprobe_inline bool kprobe_site_run_pre(struct kprobe_site *site,
-						struct pt_regs *regs)
+static nokprobe_inline int kprobe_site_run_pre(struct kprobe_site *site,
+					       struct pt_regs *regs)
 {
-	struct kprobe *p;
+	struct kprobe *p = READ_ONCE(site->lone);
 
-	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
-		if (kprobe_run_pre(p, regs))
-			return true;
-	}
-	return false;
+	if (likely(p))
+		return kprobe_run_lone(p, regs);
+	return kprobe_site_run_pre_list(site, regs);
 }
 
 /**

@@ -51,6 +51,7 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr);
 struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr,
 					      unsigned long func);
 void kprobe_site_publish_locked(struct kprobe_site *site);
+void kprobe_site_update_lone_locked(struct kprobe_site *site);
 bool kprobe_site_wants_armed(struct kprobe_site *site);
 int kprobe_sites_arm_locked(struct list_head *batch);
 void kprobe_sites_disarm_locked(struct list_head *batch);

@@ -143,6 +143,7 @@ static void kprobe_site_link_probe(struct kprobe_site *site, struct kprobe *p)
 		hlist_add_behind_rcu(&p->hlist, &last->hlist);
 	else
 		hlist_add_head_rcu(&p->hlist, &site->probes);
+	kprobe_site_update_lone_locked(site);
 }
 
 /* Account for @p no longer firing at its site (disabled or leaving). */
@@ -167,6 +168,7 @@ static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
 
 	kprobe_site_count_off(site, p);
 	hlist_del_init_rcu(&p->hlist);
+	kprobe_site_update_lone_locked(site);
 	p->site = NULL;
 	if (fresh) {
 		kprobe_site_retire_locked(site);
@@ -262,6 +264,7 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b)
 	p->flags |= KPROBE_FLAG_DISABLED;
 	/* A CPU walking the list may still be on @p; its next link stays. */
 	hlist_del_init_rcu(&p->hlist);
+	kprobe_site_update_lone_locked(site);
 	p->site = NULL;
 	if (!hlist_empty(&site->probes))
 		kprobe_site_sync_armed_locked(site);
@@ -522,6 +525,7 @@ int disable_kprobe(struct kprobe *p)
 		return 0;
 	kprobe_site_count_off(p->site, p);
 	p->flags |= KPROBE_FLAG_DISABLED;
+	kprobe_site_update_lone_locked(p->site);
 	return kprobe_site_sync_armed_locked(p->site);
 }
 EXPORT_SYMBOL_GPL(disable_kprobe);
@@ -552,6 +556,7 @@ int enable_kprobe(struct kprobe *p)
 		kprobe_site_count_off(p->site, p);
 		p->flags |= KPROBE_FLAG_DISABLED;
 	}
+	kprobe_site_update_lone_locked(p->site);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(enable_kprobe);

@@ -139,6 +139,32 @@ static bool kprobe_site_needs_change(struct kprobe_site *site)
 	return kprobe_site_wants_armed(site) != kprobe_site_is_armed(site);
 }
 
+/**
+ * kprobe_site_update_lone_locked() - recompute @site->lone
+ * @site: a site whose probe list or a probe's flags just changed
+ *
+ * Called after every such change, so that the hit paths, which trust
+ * @site->lone without looking at the list or the flags, see the probe
+ * only while it is alone, enabled and has a pre_handler.  A hit that read
+ * the old value is still inside its bracket, which unregistering waits
+ * for, as for the list.
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_site_update_lone_locked(struct kprobe_site *site)
+{
+	struct hlist_node *first = site->probes.first;
+	struct kprobe *p = NULL;
+
+	lockdep_assert_held(&kprobe_mutex);
+	if (first && !first->next) {
+		p = hlist_entry(first, struct kprobe, hlist);
+		if (kprobe_disabled(p) || !p->pre_handler)
+			p = NULL;
+	}
+	WRITE_ONCE(site->lone, p);
+}
+
 static void kprobe_site_update_flags(struct kprobe_site *site)
 {
 	struct kprobe *p;
@@ -149,6 +175,7 @@ static void kprobe_site_update_flags(struct kprobe_site *site)
 		if (site->state == KPROBE_SITE_GONE)
 			p->flags |= KPROBE_FLAG_GONE;
 	}
+	kprobe_site_update_lone_locked(site);
 }
 
 /*

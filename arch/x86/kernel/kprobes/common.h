@@ -30,8 +30,10 @@
 /*
  * Layout of a detour buffer (KPROBE_OPT_SLOT_SIZE bytes, opt.c):
  *
- *	+0	the code of kprobe_opt_tmpl (opt_tmpl.S): save the registers,
- *		call kprobe_x86_opt_hit(), restore them
+ *	+0	the code of kprobe_opt_tmpl (opt_tmpl.S): int3 padding, the
+ *		path taken when a handler moved regs->ip, then the entry
+ *		the site jumps to: save the registers, call
+ *		kprobe_x86_opt_hit(), restore them and continue straight into
  *	+192	copy of the instructions the jump covers, then jmp rel32
  *		back to the original code after them
  */
@@ -83,6 +85,7 @@ int kprobe_read_original(unsigned long addr, u8 *buf);
 
 /* opt_tmpl.S: the detour template and where opt.c fills it in */
 extern const u8 kprobe_opt_tmpl[];
+extern const u8 kprobe_opt_tmpl_entry[];
 extern const u8 kprobe_opt_tmpl_ip[];
 extern const u8 kprobe_opt_tmpl_site[];
 extern const u8 kprobe_opt_tmpl_call[];

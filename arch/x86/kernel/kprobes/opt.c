@@ -35,16 +35,16 @@ static_assert(KPROBE_OPT_COPY_OFFSET + KPROBE_OPT_MAX_LEN + JMP32_INSN_SIZE <=
 	      KPROBE_OPT_SLOT_SIZE);
 
 /*
- * The pre_handlers of a site with more than one probe, out of line: the
- * usual lone probe is then run with nothing to keep across its handler.
+ * The pre_handlers of a site without a lone probe, out of line: the usual
+ * lone probe is then run with nothing to keep across its handler.
  */
-static noinline int kprobe_x86_opt_run_all(struct kprobe_site *site,
-					   struct pt_regs *regs)
+static noinline int kprobe_x86_opt_run_list(struct kprobe_site *site,
+					    struct pt_regs *regs)
 {
-	return kprobe_site_run_pre(site, regs);
+	return kprobe_site_run_pre_list(site, regs);
 }
 
-NOKPROBE_SYMBOL(kprobe_x86_opt_run_all);
+NOKPROBE_SYMBOL(kprobe_x86_opt_run_list);
 
 /**
  * kprobe_x86_opt_hit() - run the probes of an optimized site
@@ -63,7 +63,7 @@ NOKPROBE_SYMBOL(kprobe_x86_opt_run_all);
 __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 					 struct pt_regs *regs)
 {
-	struct hlist_node *first;
+	struct kprobe *lone;
 	int moved = 0;
 
 	/* The handlers and the per-CPU state must stay on this CPU. */
@@ -73,12 +73,11 @@ __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 		goto out;
 	}
 	kprobe_hit_begin();
-	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
-	if (first && first->next)
-		moved = kprobe_x86_opt_run_all(site, regs);
-	else if (first)
-		moved = kprobe_run_pre(hlist_entry(first, struct kprobe, hlist),
-				       regs);
+	lone = READ_ONCE(site->lone);
+	if (likely(lone))
+		moved = kprobe_run_lone(lone, regs);
+	else
+		moved = kprobe_x86_opt_run_list(site, regs);
 	kprobe_site_leave();
 out:
 	preempt_enable();
@@ -467,7 +466,8 @@ void arch_kprobe_opt_write_jump(struct kprobe_site *site)
 	s32 rel;
 
 	lockdep_assert_held(&text_mutex);
-	rel = (long)site->ainsn.detour -
+	rel = (long)site->ainsn.detour +
+	      (long)(kprobe_opt_tmpl_entry - kprobe_opt_tmpl) -
 	      ((long)site->addr + JMP32_INSN_SIZE);
 	jmp[0] = JMP32_INSN_OPCODE;
 	put_unaligned(rel, (s32 *)(jmp + 1));

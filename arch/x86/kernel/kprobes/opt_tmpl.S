@@ -9,12 +9,16 @@
  * kprobe_opt_tmpl_call.  It is therefore plain read-only data, which also
  * keeps objtool from treating it as kernel text.
  *
- * On entry the stack is exactly what the probed code had.  A struct pt_regs
- * is built below it; flags are saved before anything can change them.
- * kprobe_x86_opt_hit() returns non-zero if a handler chose where to resume:
- * the registers are reloaded and a "ret" goes to pt_regs->ip, stored for it
- * in the slot of pt_regs->ss, just below the original stack.  Otherwise the
- * registers are reloaded and the copy of the covered instructions runs.
+ * The probed site jumps to kprobe_opt_tmpl_entry, with the stack exactly
+ * as the probed code had it.  A struct pt_regs is built below it; flags
+ * are saved before anything can change them.  kprobe_x86_opt_hit() returns
+ * non-zero if a handler chose where to resume: the branch goes back to the
+ * stub at the start, which reloads the registers and "ret"s to pt_regs->ip,
+ * stored for it in the slot of pt_regs->ss, just below the original stack.
+ * Otherwise the registers are reloaded and execution falls straight into
+ * the copy of the covered instructions: the template is padded at the front
+ * so that the copy starts at KPROBE_OPT_COPY_OFFSET, and the usual path
+ * takes no jump of its own.
  */
 #include <linux/linkage.h>
 
@@ -31,10 +35,22 @@
 	.section .rodata, "a"
 	.balign 16
 	.globl	kprobe_opt_tmpl
+	.globl	kprobe_opt_tmpl_entry
 	.globl	kprobe_opt_tmpl_ip
 	.globl	kprobe_opt_tmpl_site
 	.globl	kprobe_opt_tmpl_call
+	.globl	kprobe_opt_tmpl_end
 kprobe_opt_tmpl:
+	.space	KPROBE_OPT_COPY - (kprobe_opt_tmpl_end - .Lkprobe_opt_moved), 0xcc
+.Lkprobe_opt_moved:
+	movq	KPROBE_OPT_IP(%rsp), %rax
+	movq	%rax, KPROBE_OPT_SS(%rsp)
+	KPROBE_POP_GPRS
+	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
+	popfq
+	leaq	8(%rsp), %rsp		/* sp; ss now holds the new ip */
+	ret
+kprobe_opt_tmpl_entry:
 	KPROBE_PUSH_PTREGS kprobe_opt_tmpl_ip
 	addq	$8, KPROBE_OPT_SP(%rsp)
 	movq	%rsp, %rsi
@@ -49,16 +65,5 @@ kprobe_opt_tmpl_call:
 	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
 	popfq
 	leaq	2 * 8(%rsp), %rsp	/* sp, ss: back to the probed stack */
-	jmp	.Lkprobe_opt_copy
-.Lkprobe_opt_moved:
-	movq	KPROBE_OPT_IP(%rsp), %rax
-	movq	%rax, KPROBE_OPT_SS(%rsp)
-	KPROBE_POP_GPRS
-	leaq	3 * 8(%rsp), %rsp
-	popfq
-	leaq	8(%rsp), %rsp		/* sp; ss now holds the new ip */
-	ret
-	.org	kprobe_opt_tmpl + KPROBE_OPT_COPY, 0xcc
-.Lkprobe_opt_copy:
-	.globl	kprobe_opt_tmpl_end
+	/* Falls through into the copy, which opt.c writes here. */
 kprobe_opt_tmpl_end:

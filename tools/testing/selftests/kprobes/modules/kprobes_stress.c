@@ -528,12 +528,116 @@ static void kpt_test_opt_after_reclaim(struct kunit *test)
 	unregister_kprobe(&a);
 }
 
+/* A probe that counts its own hits. */
+struct kpt_counted {
+	struct kprobe kp;
+	atomic_t pre;
+	atomic_t post;
+};
+
+static int kpt_counted_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_inc(&container_of(kp, struct kpt_counted, kp)->pre);
+	return 0;
+}
+
+static void kpt_counted_post(struct kprobe *kp, struct pt_regs *regs,
+			     unsigned long flags)
+{
+	atomic_inc(&container_of(kp, struct kpt_counted, kp)->post);
+}
+
+/* One call of kpt_stress_fn; the pre hits of @a and @b must then be as given. */
+static void kpt_lone_call(struct kunit *test, const char *step,
+			  struct kpt_counted *a, int a_hits,
+			  struct kpt_counted *b, int b_hits)
+{
+	KUNIT_EXPECT_EQ_MSG(test, kpt_stress_fn(4, 5), 19, "%s", step);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&a->pre), a_hits, "%s: a", step);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&b->pre), b_hits, "%s: b", step);
+}
+
+/*
+ * The hit paths call a site's lone probe without looking at the list or
+ * at the probe's flags (kprobe_site.lone).  Every change of the list or of
+ * a flag must therefore be seen by the very next hit: a second probe runs
+ * too, a disabled or unregistered one stops, and a probe without a
+ * pre_handler never becomes the lone one.  With @opt the site is a jump
+ * whenever its probes allow it, and the case checks that it is.
+ */
+static void kpt_lone_steps(struct kunit *test, unsigned int off, bool opt)
+{
+	struct kpt_counted a = {}, b = {}, post = {};
+
+	a.kp.addr = kpt_stress_at(KPT_FIRST + off);
+	a.kp.pre_handler = kpt_counted_pre;
+	b.kp = a.kp;
+	post.kp.addr = a.kp.addr;
+	post.kp.post_handler = kpt_counted_post;
+
+	KUNIT_ASSERT_EQ(test, register_kprobe(&a.kp), 0);
+	if (opt)
+		KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&a.kp));
+	kpt_lone_call(test, "a alone", &a, 1, &b, 0);
+
+	KUNIT_ASSERT_EQ(test, register_kprobe(&b.kp), 0);
+	kpt_lone_call(test, "b joined", &a, 2, &b, 1);
+	if (opt)
+		KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&b.kp));
+	kpt_lone_call(test, "a and b", &a, 3, &b, 2);
+
+	KUNIT_EXPECT_EQ(test, disable_kprobe(&a.kp), 0);
+	KUNIT_EXPECT_EQ(test, kprobe_optimized(&b.kp), opt);
+	kpt_lone_call(test, "a disabled", &a, 3, &b, 3);
+	KUNIT_EXPECT_EQ(test, enable_kprobe(&a.kp), 0);
+	kpt_lone_call(test, "a enabled", &a, 4, &b, 4);
+
+	unregister_kprobe(&a.kp);
+	KUNIT_EXPECT_EQ(test, kprobe_optimized(&b.kp), opt);
+	kpt_lone_call(test, "b left alone", &a, 4, &b, 5);
+
+	KUNIT_EXPECT_EQ(test, disable_kprobe(&b.kp), 0);
+	kpt_lone_call(test, "b disabled", &a, 4, &b, 5);
+	KUNIT_EXPECT_EQ(test, enable_kprobe(&b.kp), 0);
+	if (opt)
+		KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&b.kp));
+	kpt_lone_call(test, "b enabled", &a, 4, &b, 6);
+
+	/* Alone again: the next hit must not find it any more. */
+	unregister_kprobe(&b.kp);
+	kpt_lone_call(test, "b gone", &a, 4, &b, 6);
+
+	/* Only a post_handler: never optimized, never called as lone. */
+	KUNIT_ASSERT_EQ(test, register_kprobe(&post.kp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_stress_fn(4, 5), 19);
+	KUNIT_EXPECT_EQ(test, atomic_read(&post.post), 1);
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&post.kp));
+	unregister_kprobe(&post.kp);
+}
+
+/* kpt_lone_steps() on a breakpoint site (optimization off) and on a jump. */
+static void kpt_test_lone_probe(struct kunit *test)
+{
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_sysctl_on,
+							NULL), 0);
+	KUNIT_ASSERT_TRUE(test, kpt_wait_restored(kpt_stress_fn,
+						  kpt_stress_fn_orig,
+						  KPT_FN_SIZE));
+	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("0"), 0);
+	kpt_lone_steps(test, 3, false);
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		return;
+	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("1"), 0);
+	kpt_lone_steps(test, 0, true);
+}
+
 static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE_SLOW(kpt_test_stress),
 	KUNIT_CASE_SLOW(kpt_test_stays_armed),
 	KUNIT_CASE_SLOW(kpt_test_optimize_under_load),
 	KUNIT_CASE(kpt_test_optimized_redirect),
 	KUNIT_CASE_SLOW(kpt_test_opt_after_reclaim),
+	KUNIT_CASE(kpt_test_lone_probe),
 	KUNIT_CASE_SLOW(kpt_test_optimized_without_wait),
 	{}
 };
