@@ -234,8 +234,6 @@ static void kpt_test_nofault_read_no_handler(struct kunit *test)
  * stays 0.  kpt_step_load_insn names the load, to be probed; %rcx and %rdx
  * hold its address and the address after it, as in kpt_bad_load().
  */
-extern const u8 kpt_step_load_insn[];
-
 static noinline unsigned long kpt_step_load(unsigned long addr)
 {
 	unsigned long val = 0, at, resume;
@@ -279,11 +277,13 @@ static void kpt_fault_in_step(struct kunit *test, bool fix)
 {
 	unsigned long bad = fix ? KPT_NONCANONICAL : KPT_UNMAPPED;
 	struct kpt_fprobe *p = kpt_fprobe_new(test);
-	unsigned long val, at = (unsigned long)kpt_step_load_insn;
+	unsigned long val;
 
-	/* A label inside a function: kept from objtool's IBT check. */
-	OPTIMIZER_HIDE_VAR(at);
-	p->kp.addr = (kprobe_opcode_t *)at;
+	/*
+	 * By name: the address of a label inside a function, taken here,
+	 * would be a relocation that objtool's IBT check warns about.
+	 */
+	p->kp.symbol_name = "kpt_step_load_insn";
 	p->kp.fault_handler = fix ? kpt_fault_fixup : kpt_fault_decline_at;
 	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
 	val = kpt_step_load(bad);

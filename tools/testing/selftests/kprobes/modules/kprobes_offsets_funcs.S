@@ -46,6 +46,20 @@
 .endm
 
 /*
+ * A jump-table target.  With IBT the indirect jump must land on an
+ * endbr64, which comes first and is the branch target; kprobes refuses
+ * it, since a breakpoint there would leave the jump without its endbr64.
+ */
+.macro kpt_case func, insn:vararg
+#ifdef CONFIG_X86_KERNEL_IBT
+	kpt_bound \func, KPT_B_TARGET | KPT_B_REFUSED | KPT_B_FIXED, ENDBR
+	kpt_i \func, \insn
+#else
+	kpt_t \func, \insn
+#endif
+.endm
+
+/*
  * With IBT a function starts with endbr64: it is an instruction of the
  * table like any other (a probe there goes on the next one).
  */
@@ -121,17 +135,17 @@ kpt_func_begin kpt_off_switch
 	ANNOTATE_RETPOLINE_SAFE
 	kpt_bound kpt_off_switch, KPT_B_FIXED | KPT_B_INDIRECT, jmp *%rax
 .Lkpt_sw_0:
-	kpt_t kpt_off_switch, lea 1(%rsi), %rax
+	kpt_case kpt_off_switch, lea 1(%rsi), %rax
 	kpt_j kpt_off_switch, RET
 .Lkpt_sw_1:
-	kpt_t kpt_off_switch, lea (%rsi, %rsi, 2), %rax
+	kpt_case kpt_off_switch, lea (%rsi, %rsi, 2), %rax
 	kpt_j kpt_off_switch, RET
 .Lkpt_sw_2:
-	kpt_t kpt_off_switch, mov %rsi, %rax
+	kpt_case kpt_off_switch, mov %rsi, %rax
 	kpt_i kpt_off_switch, neg %rax
 	kpt_j kpt_off_switch, RET
 .Lkpt_sw_3:
-	kpt_t kpt_off_switch, mov %rsi, %rax
+	kpt_case kpt_off_switch, mov %rsi, %rax
 	kpt_i kpt_off_switch, shl $4, %rax
 	kpt_j kpt_off_switch, RET
 .Lkpt_sw_default:

@@ -435,9 +435,9 @@ static void kps_wait_kretprobe(struct kunit *test)
 
 static struct kunit_case kps_cases[] = {
 	KUNIT_CASE(kps_batch_entry),
-	KUNIT_CASE(kps_batch_body),
-	KUNIT_CASE(kps_batch_rollback),
-	KUNIT_CASE(kps_one_by_one),
+	KUNIT_CASE_SLOW(kps_batch_body),
+	KUNIT_CASE_SLOW(kps_batch_rollback),
+	KUNIT_CASE_SLOW(kps_one_by_one),
 	KUNIT_CASE(kps_wait_entry),
 	KUNIT_CASE(kps_wait_post),
 	KUNIT_CASE(kps_wait_body),
