@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# build.sh TREE VARIANT - configure and build one kernel with its modules,
-# out of tree in $BUILD/obj/TREE-VARIANT, through ccache, and install the
-# modules (stripped) into $BUILD/mods/TREE-VARIANT.
+# build.sh TREE VARIANT [prepare] - configure and build one kernel with
+# its modules, out of tree in $BUILD/obj/TREE-VARIANT, through ccache, and
+# install the modules (stripped) into $BUILD/mods/TREE-VARIANT.
+# With "prepare", only configure and `make modules_prepare`: enough to
+# compile external modules against the tree, without building a kernel.
+# KP_OBJDIR, when set, is the object directory instead.
 . "$(dirname "$0")/common.sh"
 
 tree=$1
 variant=$2
+what=${3:-all}
 src=$(kp_srcdir "$tree")
-obj=$(kp_objdir "$tree" "$variant")
+obj=${KP_OBJDIR:-$(kp_objdir "$tree" "$variant")}
 mods=$(kp_moddir "$tree" "$variant")
 
 # ccache keys on paths relative to the build directory, so a fresh clone
@@ -33,6 +37,10 @@ install_modules()
 	kmake INSTALL_MOD_PATH="$mods" INSTALL_MOD_STRIP=1 modules_install
 }
 
-"$KP_HARNESS/config.sh" "$tree" "$variant"
+KP_OBJDIR=$obj "$KP_HARNESS/config.sh" "$tree" "$variant"
+if [ "$what" = prepare ]; then
+	kp_step "prepare $tree-$variant for external modules (-j$KP_JOBS)" kmake modules_prepare
+	exit 0
+fi
 kp_step "build $tree-$variant kernel (-j$KP_JOBS)" kmake bzImage modules
 kp_step "install $tree-$variant modules" install_modules

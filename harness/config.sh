@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# config.sh TREE VARIANT - write the .config of one build.
+# config.sh TREE VARIANT - write the .config of one build (in
+# $BUILD/obj/TREE-VARIANT, or in $KP_OBJDIR when that is set).
 #
 # The config is tinyconfig's fragments, the guest's needs
 # (harness/configs/guest.config), the kprobes kselftest fragment
@@ -16,7 +17,7 @@
 tree=$1
 variant=$2
 src=$(kp_srcdir "$tree")
-obj=$(kp_objdir "$tree" "$variant")
+obj=${KP_OBJDIR:-$(kp_objdir "$tree" "$variant")}
 mkdir -p "$obj"
 
 tiny="$src/kernel/configs/tiny-base.config $src/kernel/configs/tiny.config

@@ -3,7 +3,11 @@
 # The harness tests itself: a failing case, a kernel crash and a hung guest
 # must each make the report fail, named as such. Uses the default variant
 # of the tree under test, and builds an out-of-tree module against
-# `make kdir`'s tree on the way. Writes KTAP to $BUILD/runs/harness/out.
+# `make kdir`'s tree on the way. Then the kselftest helper modules must
+# build against the untouched upstream base (every guest run builds them
+# against the kernel it boots): only `make modules_prepare` of the base,
+# cached in $BUILD/obj/upstream-modules, no kernel. Writes KTAP to
+# $BUILD/runs/harness/out.
 . "$(dirname "$0")/common.sh"
 
 tree=$(kp_tree)
@@ -22,7 +26,7 @@ cp -r "$KP_HARNESS/selftest" "$mod"
 kp_step "build the self-test module against $obj" make -C "$obj" M="$mod" modules
 
 n=0
-{ echo "KTAP version 1"; echo "1..4"; } >"$tap"
+{ echo "KTAP version 1"; echo "1..5"; } >"$tap"
 result()
 {
 	n=$((n + 1))
@@ -69,6 +73,40 @@ result $? "a kernel crash is reported with its text" \
 boot_case hang EXTRA_SCRIPT="$KP_TOP/harness/selftest/hanging.sh" BOOT_TIMEOUT=30
 [ "$report_rc" != 0 ] && [ "$verdict" = timeout ]
 result $? "a hung guest is reported as a timeout" "verdict $verdict, report exit $report_rc"
+
+# upstream_modules - build the kselftest modules against the base tree;
+# sets $why on failure. Every .c and .S must compile, except the files the
+# modules' Makefile adds only for our kernel ("-$(kpt-ours) +=" lines).
+upstream_modules()
+{
+	local dir=$res/upstream-modules obj=$KP_BUILD/obj/upstream-modules
+	local f b left_out missing=
+
+	KP_OBJDIR=$obj "$KP_HARNESS/build.sh" upstream default prepare \
+		>"$res/upstream-prepare.log" 2>&1 ||
+		{ why="make modules_prepare of the base failed (see $res/upstream-prepare.log)"; return 1; }
+	rm -rf "$dir"
+	cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$dir"
+	# No vmlinux, so no Module.symvers: modpost only warns.
+	make -C "$obj" M="$dir" KBUILD_MODPOST_WARN=1 -j"$KP_JOBS" modules \
+		>"$res/upstream-modules.log" 2>&1 ||
+		{ why="$(grep -m1 -E 'error:|Error [0-9]' "$res/upstream-modules.log" | sed "s|$dir/||") (see $res/upstream-modules.log)"; return 1; }
+	# shellcheck disable=SC2016
+	left_out=$(grep -E '^[a-z_]+-\$\(kpt-ours\) *\+=' "$dir/Makefile" |
+		   grep -oE '[A-Za-z0-9_]+\.o' | sed 's/\.o$//')
+	for f in "$dir"/*.c "$dir"/*.S; do
+		[ -f "$f" ] || continue
+		b=$(basename "${f%.*}")
+		grep -qxF "$b" <<<"$left_out" && continue
+		[ -f "$dir/$b.o" ] || missing="$missing ${f##*/}"
+	done
+	[ -z "$missing" ] || { why="not compiled:$missing"; return 1; }
+}
+
+kp_log "harness self-test: the kselftest modules against upstream"
+why=
+upstream_modules
+result $? "the kselftest modules build against upstream" "$why"
 
 echo "$(($(date +%s) - t0))" >"$res/out/harness.time"
 kp_log "harness self-test done in $(cat "$res/out/harness.time") s"

@@ -259,7 +259,7 @@ static void kpt_test_ret_deep_ftrace(struct kunit *test)
 static void kpt_test_ret_deep_int3(struct kunit *test)
 {
 	struct kpt_ret *r = kpt_ret_new(test, "kpt_api_depth");
-	int waited;
+	int waited __maybe_unused;	/* unused on upstream */
 
 	r->rp.handler = kpt_ret_handler_inorder;
 	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &r->rp), 0);
