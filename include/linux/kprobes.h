@@ -531,7 +531,9 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	before the site is visible to the trap handler.
  * arch_kprobe_release(site)
  *	Undo arch_kprobe_prepare(); the core has already waited for every CPU
- *	to leave the site's slot.
+ *	to leave the site's slot.  Called by the reclaim worker, in process
+ *	context with no kprobes lock held: nobody can reach the site any
+ *	more.  A failing arch_kprobe_prepare() cleans up after itself.
  * arch_kprobe_arm(site) / arch_kprobe_disarm(site)
  *	Write / remove the breakpoint without waiting for other CPUs.  Called
  *	with text_mutex held; several calls are followed by one
@@ -635,7 +637,9 @@ enum kprobe_site_state {
  *	order, linked by kprobe.hlist (RCU)
  * @lone: the only probe in @probes while it is enabled and has a
  *	pre_handler, else NULL; lets the hit paths skip the list walk
- *	(written under kprobe_mutex, read inside a hit bracket)
+ *	(published with a release store under kprobe_mutex, read inside a
+ *	hit bracket with READ_ONCE(), whose address dependency orders the
+ *	reads of the probe's fields after it, as rcu_dereference() does)
  * @addr: the probed address
  * @state: see enum kprobe_site_state; changed under kprobe_mutex only
  * @nr_enabled: probes in @probes that are not disabled
@@ -783,8 +787,16 @@ static __always_inline void kprobe_hit_end(void)
 	 */
 	arch_kprobe_hit_release();
 	__this_cpu_dec(kprobe_hit_depth);
-	if (!__this_cpu_read(kprobe_hit_depth))
+	if (!__this_cpu_read(kprobe_hit_depth)) {
+		/*
+		 * A waiter that sees the new generation must also see the
+		 * depth at zero, or it would wait for the next bracket to end;
+		 * pairs with the smp_rmb() in kprobe_hits_wait().  A compiler
+		 * barrier on TSO machines.
+		 */
+		smp_wmb();
 		__this_cpu_inc(kprobe_hit_gen);
+	}
 }
 
 /**
@@ -853,6 +865,7 @@ static nokprobe_inline int kprobe_run_lone(struct kprobe *p,
 static nokprobe_inline int kprobe_site_run_pre(struct kprobe_site *site,
 					       struct pt_regs *regs)
 {
+	/* Pairs with smp_store_release() in kprobe_site_update_lone_locked(). */
 	struct kprobe *p = READ_ONCE(site->lone);
 
 	if (likely(p))

@@ -114,6 +114,7 @@ static int kprobe_bl_insert_func(unsigned long addr, struct module *owner)
  */
 int kprobe_blacklist_add_range(unsigned long start, unsigned long end)
 {
+	lockdep_assert_held(&kprobe_mutex);
 	return kprobe_bl_insert_area(start, end, NULL);
 }
 
@@ -181,6 +182,7 @@ void kprobe_blacklist_add_module(struct module *mod)
 	unsigned int i;
 	int ret = 0;
 
+	lockdep_assert_held(&kprobe_mutex);
 	for (i = 0; i < mod->num_kprobe_blacklist && !ret; i++)
 		ret = kprobe_bl_insert_func(mod->kprobe_blacklist[i], mod);
 
@@ -236,7 +238,8 @@ static bool kprobe_bl_find(unsigned long addr)
 
 /*
  * With CFI or function padding the compiler puts __cfi_<fn> / __pfx_<fn>
- * symbols in front of functions; they hold no real code to probe.
+ * symbols in front of functions; they hold no real code to probe.  The
+ * compiler's clones of refused functions are refused by name as well.
  */
 static bool kprobe_bl_preamble(unsigned long addr)
 {
@@ -247,16 +250,40 @@ static bool kprobe_bl_preamble(unsigned long addr)
 	return kprobe_blacklisted_name(name);
 }
 
+/*
+ * Is @name a piece the compiler split off a refused function, or a copy
+ * it specialised?  gcc and clang name them "<function>.<suffix>" (.cold,
+ * .part.N, .isra.N, .constprop.N, .llvm.N and combinations); they are
+ * separate symbols outside the function's refused range, but run as part
+ * of it.  The function is looked up by name: a static function of the
+ * same name elsewhere can only make this refuse more, never less.
+ */
+static bool kprobe_bl_clone_of_refused(const char *name)
+{
+	const char *dot = strchr(name, '.');
+	char base[KSYM_NAME_LEN];
+	unsigned long func;
+
+	if (!dot || dot == name || dot - name >= KSYM_NAME_LEN)
+		return false;
+	strscpy(base, name, dot - name + 1);
+	func = kallsyms_lookup_name(base);
+	return func && kprobe_blacklisted_range(func);
+}
+
 /**
  * kprobe_blacklisted_name() - is @name a symbol that is never probed?
  * @name: the name of the symbol a candidate address lies in
  *
- * Context: any.
- * Return: true for CFI and function padding preambles.
+ * Context: any; does not sleep.
+ * Return: true for CFI and function padding preambles, and for the
+ * compiler's clones and split-off parts of a refused function.
  */
 bool kprobe_blacklisted_name(const char *name)
 {
-	return str_has_prefix(name, "__cfi_") || str_has_prefix(name, "__pfx_");
+	return str_has_prefix(name, "__cfi_") ||
+	       str_has_prefix(name, "__pfx_") ||
+	       kprobe_bl_clone_of_refused(name);
 }
 
 /**

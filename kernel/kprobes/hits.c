@@ -14,6 +14,10 @@
  * times the depth came back to zero.  Once a probe is unlinked from its
  * site, kprobe_hits_wait():
  *
+ *  0. holds off CPU hotplug: a CPU coming up runs its STARTING callbacks
+ *     (which may be probed) before it is in cpu_online_mask, where the
+ *     steps below would not see it; with cpus_read_lock() held every CPU
+ *     that can run a handler is online;
  *  1. interrupts every online CPU once and waits for it to acknowledge:
  *     a bracket a CPU opens after that sees the probe unlinked, and a
  *     bracket it had open shows in its depth;
@@ -30,6 +34,7 @@
  * What the caller does not own (sites, out-of-line slots, detour buffers)
  * is still freed after a grace period, asynchronously.
  */
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
@@ -74,22 +79,27 @@ static void kprobe_hits_wait_cpu(int cpu, unsigned long gen)
  * kprobe_hits_wait() - wait for the hit brackets in progress to end
  *
  * Probes unlinked from their sites before this call are not used by any
- * CPU once it returns.  Costs one round of IPIs, not a grace period.
+ * CPU once it returns, including a CPU that was half-way through coming
+ * online.  Costs one round of IPIs, not a grace period.
  *
- * Context: process context, may sleep; no kprobes lock needed.
+ * Context: process context, may sleep; takes cpus_read_lock(), so not
+ * from a CPU hotplug callback.  kprobe_mutex may be held (it nests
+ * outside the hotplug lock).
  */
 void kprobe_hits_wait(void)
 {
 	unsigned long gen;
 	int cpu;
 
+	guard(cpus_read_lock)();
 	on_each_cpu(kprobe_hits_ipi, NULL, 1);
 	for_each_online_cpu(cpu) {
 		/* Both reads are ordered after the IPI's acknowledgment. */
 		gen = READ_ONCE(per_cpu(kprobe_hit_gen, cpu));
 		/*
 		 * Generation before depth: kprobe_hit_end() stores them in the
-		 * other order.
+		 * other order.  Pairs with the smp_wmb() there: a new
+		 * generation read here comes with a depth of zero.
 		 */
 		smp_rmb();
 		/* Pairs with arch_kprobe_hit_release() in kprobe_hit_end(). */

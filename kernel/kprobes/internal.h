@@ -5,8 +5,15 @@
  *
  * Lock order, outermost first (the only place it is written down):
  *
+ *	kprobe_mutex -> cpu_hotplug_lock (cpus_read_lock(), kprobe_hits_wait())
  *	kprobe_mutex -> text_mutex
- *	kprobe_mutex -> kprobe_slot_mutex (a leaf: nothing is taken inside it)
+ *	kprobe_mutex -> kprobe_insn_pool_mutex, kprobe_opt_pool_mutex (slot
+ *			pages, slots.c and optslots.c)
+ *
+ * Leaves, under which nothing else is taken: kprobe_insn_pool_mutex,
+ * kprobe_opt_pool_mutex, kprobe_free_lock (reclaim.c: the sites waiting
+ * for their grace period) and kretprobe_holder.lock (a raw spinlock: a
+ * kretprobe's shared list of instances, taken on the hit path).
  *
  * ftrace's own locks (and text_mutex, which ftrace takes itself) are only
  * entered with kprobe_mutex held and text_mutex not held.
@@ -40,6 +47,23 @@ extern struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
 extern bool kprobes_all_disarmed;
 
 struct hlist_head *kprobe_bucket(unsigned long addr);
+
+/*
+ * A registered probe's flags change only under kprobe_mutex, but the hit
+ * path and the probes' owners read them at any time (READ_ONCE() in
+ * kprobe_flags_any()): every change is one marked store.
+ */
+static inline void kprobe_flags_set_locked(struct kprobe *p, u32 mask)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	WRITE_ONCE(p->flags, p->flags | mask);
+}
+
+static inline void kprobe_flags_clear_locked(struct kprobe *p, u32 mask)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	WRITE_ONCE(p->flags, p->flags & ~mask);
+}
 
 /* site.c, for debugfs and module.c */
 int kprobes_arm_all(void);

@@ -183,14 +183,23 @@ NOKPROBE_SYMBOL(kretprobe_trampoline_handler);
  * @cur: unwinder cursor: NULL before the first call, then left at the
  *	instance found, so outer frames are looked up further down the list
  *
- * Context: any; @tsk is current or not running, as for any unwinding.
+ * Only current's list, or that of a task that is not running, holds
+ * still: a running task pushes and pops instances, and gives popped ones
+ * back to a pool that may free them.  Unwinders do read the stacks of
+ * running tasks (/proc/PID/stack with the frame-pointer or guess
+ * unwinders, sysrq), so for those the trampoline is left unresolved.
+ *
+ * Context: any.
  * Return: the original return address, or 0 if no pending call of @tsk
- * used @fp.
+ * used @fp or @tsk is another task that is running.
  */
 unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
 				      struct llist_node **cur)
 {
 	struct llist_node *node;
+
+	if (tsk != current && task_is_running(tsk))
+		return 0;
 
 	node = *cur ? READ_ONCE((*cur)->next) :
 		      READ_ONCE(tsk->kretprobe_instances.first);

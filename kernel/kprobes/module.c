@@ -24,20 +24,32 @@
  * A pinned module cannot start unloading, so its notifier cannot run
  * between the checks of a registration and the publication of the site.
  *
- * Context: process context.
- * Return: 0; -EINVAL if @addr is not module text (init text of a module
- * that finished initialising is no longer text); -ENOENT if the module is
- * on its way out.
+ * Init text is accepted only while its module is COMING.  Once the module
+ * went LIVE its init text stays mapped (and found by
+ * __module_text_address()) until do_init_module() has waited for the
+ * module's async work, but the LIVE notifier has already marked the sites
+ * there GONE: a site made now would stay armed in text about to be freed.
+ * The state is read under kprobe_mutex, which that notifier takes after
+ * setting LIVE, so a COMING seen here is still COMING for the notifier.
+ *
+ * Context: process context, kprobe_mutex held.
+ * Return: 0; -EINVAL if @addr is not module text; -ENOENT if it is init
+ * text of a module that is no longer COMING, or the module is on its way
+ * out.
  */
 int kprobe_module_get(unsigned long addr, struct module **modp)
 {
 	struct module *mod;
 	int ret = 0;
 
+	lockdep_assert_held(&kprobe_mutex);
 	preempt_disable();
 	mod = __module_text_address(addr);
 	if (!mod)
 		ret = -EINVAL;
+	else if (within_module_init(addr, mod) &&
+		 READ_ONCE(mod->state) != MODULE_STATE_COMING)
+		ret = -ENOENT;
 	else if (!try_module_get(mod))
 		ret = -ENOENT;
 	preempt_enable();

@@ -87,9 +87,9 @@ static void kprobe_opt_mark_probes(struct kprobe_site *site, bool on)
 
 	hlist_for_each_entry(p, &site->probes, hlist) {
 		if (on)
-			p->flags |= KPROBE_FLAG_OPTIMIZED;
+			kprobe_flags_set_locked(p, KPROBE_FLAG_OPTIMIZED);
 		else
-			p->flags &= ~KPROBE_FLAG_OPTIMIZED;
+			kprobe_flags_clear_locked(p, KPROBE_FLAG_OPTIMIZED);
 	}
 }
 

@@ -113,6 +113,7 @@ bool kprobe_is_registered_locked(struct kprobe *p)
 	struct kprobe_site *site = p->site;
 	struct kprobe *q;
 
+	lockdep_assert_held(&kprobe_mutex);
 	if (!site)
 		return false;
 	hlist_for_each_entry(q, &site->probes, hlist) {
@@ -122,17 +123,42 @@ bool kprobe_is_registered_locked(struct kprobe *p)
 	return false;
 }
 
-static void kprobe_site_link_probe(struct kprobe_site *site, struct kprobe *p)
+/*
+ * A jump runs no post_handler: before @p, about to fire at @site, may be
+ * seen by a hit, an optimized (or prepared) site becomes a breakpoint
+ * site again if @p has one.  Called before @p is linked or enabled, so
+ * that no hit runs its pre_handler through the jump and then skips its
+ * post_handler.  The optimizer, which needs kprobe_mutex, cannot optimize
+ * the site again in between, and once @p counts in site->nr_post it will
+ * not.
+ */
+static void kprobe_site_prepare_for_locked(struct kprobe_site *site,
+					   struct kprobe *p)
+{
+	if (p->post_handler)
+		kprobe_site_unoptimize_locked(site);
+}
+
+/*
+ * Link @p last on @site's list.  Its flags are complete before it is
+ * linked: a hit may find it as soon as it is (on an armed site), and
+ * handlers read them (bpf_get_func_ip() looks at ON_FUNC_ENTRY).
+ */
+static void kprobe_site_link_probe(struct kprobe_site *site, struct kprobe *p,
+				   bool on_entry)
 {
 	struct kprobe *last = NULL, *q;
+	u32 flags = p->flags & KPROBE_FLAG_DISABLED;
 
 	hlist_for_each_entry(q, &site->probes, hlist)
 		last = q;
 	p->site = site;
 	p->nmissed = 0;
-	p->flags &= KPROBE_FLAG_DISABLED;
 	if (site->on_ftrace)
-		p->flags |= KPROBE_FLAG_FTRACE;
+		flags |= KPROBE_FLAG_FTRACE;
+	if (on_entry)
+		flags |= KPROBE_FLAG_ON_FUNC_ENTRY;
+	WRITE_ONCE(p->flags, flags);
 	if (!kprobe_disabled(p)) {
 		site->nr_enabled++;
 		if (p->post_handler)
@@ -184,7 +210,8 @@ static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
  * caller arms the whole list with kprobe_sites_arm_batch_locked().
  */
 static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
-				unsigned long func, struct list_head *arm)
+				unsigned long func, bool on_entry,
+				struct list_head *arm)
 {
 	kprobe_opcode_t *requested = p->addr;
 	struct kprobe_site *site;
@@ -197,10 +224,12 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
 		if (IS_ERR(site))
 			return PTR_ERR(site);
 		fresh = true;
+	} else if (!(p->flags & KPROBE_FLAG_DISABLED)) {
+		kprobe_site_prepare_for_locked(site, p);
 	}
 	/* Handlers read p->addr: set it before the probe can fire. */
 	p->addr = addr;
-	kprobe_site_link_probe(site, p);
+	kprobe_site_link_probe(site, p, on_entry);
 	if (fresh)
 		kprobe_site_publish_locked(site);
 	if (arm && kprobe_site_wants_armed(site) &&
@@ -261,7 +290,7 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b)
 		return;
 	}
 	kprobe_site_count_off(site, p);
-	p->flags |= KPROBE_FLAG_DISABLED;
+	kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
 	/* A CPU walking the list may still be on @p; its next link stays. */
 	hlist_del_init_rcu(&p->hlist);
 	kprobe_site_update_lone_locked(site);
@@ -338,13 +367,9 @@ static int kprobe_register_one_locked(struct kprobe *p, struct list_head *arm)
 	ret = kprobe_check_address((unsigned long)addr, &mod);
 	if (ret)
 		return ret;
-	ret = kprobe_attach_locked(p, addr, func, arm);
+	ret = kprobe_attach_locked(p, addr, func, on_entry, arm);
 	module_put(mod);
-	if (ret)
-		return ret;
-	if (on_entry)
-		p->flags |= KPROBE_FLAG_ON_FUNC_ENTRY;
-	return 0;
+	return ret;
 }
 
 /**
@@ -524,7 +549,7 @@ int disable_kprobe(struct kprobe *p)
 	if (kprobe_disabled(p))
 		return 0;
 	kprobe_site_count_off(p->site, p);
-	p->flags |= KPROBE_FLAG_DISABLED;
+	kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
 	kprobe_site_update_lone_locked(p->site);
 	return kprobe_site_sync_armed_locked(p->site);
 }
@@ -547,14 +572,15 @@ int enable_kprobe(struct kprobe *p)
 		return -EINVAL;
 	if (!kprobe_disabled(p))
 		return 0;
-	p->flags &= ~KPROBE_FLAG_DISABLED;
+	kprobe_site_prepare_for_locked(p->site, p);
+	kprobe_flags_clear_locked(p, KPROBE_FLAG_DISABLED);
 	p->site->nr_enabled++;
 	if (p->post_handler)
 		WRITE_ONCE(p->site->nr_post, p->site->nr_post + 1);
 	ret = kprobe_site_sync_armed_locked(p->site);
 	if (ret) {
 		kprobe_site_count_off(p->site, p);
-		p->flags |= KPROBE_FLAG_DISABLED;
+		kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
 	}
 	kprobe_site_update_lone_locked(p->site);
 	return ret;

@@ -162,7 +162,12 @@ void kprobe_site_update_lone_locked(struct kprobe_site *site)
 		if (kprobe_disabled(p) || !p->pre_handler)
 			p = NULL;
 	}
-	WRITE_ONCE(site->lone, p);
+	/*
+	 * The probe's fields were set before it was linked; a hit that reads
+	 * the pointer must see them.  Pairs with the READ_ONCE() (an address
+	 * dependency) in kprobe_site_run_pre().
+	 */
+	smp_store_release(&site->lone, p);
 }
 
 static void kprobe_site_update_flags(struct kprobe_site *site)
@@ -171,9 +176,9 @@ static void kprobe_site_update_flags(struct kprobe_site *site)
 
 	hlist_for_each_entry(p, &site->probes, hlist) {
 		if (site->on_ftrace)
-			p->flags |= KPROBE_FLAG_FTRACE;
+			kprobe_flags_set_locked(p, KPROBE_FLAG_FTRACE);
 		if (site->state == KPROBE_SITE_GONE)
-			p->flags |= KPROBE_FLAG_GONE;
+			kprobe_flags_set_locked(p, KPROBE_FLAG_GONE);
 	}
 	kprobe_site_update_lone_locked(site);
 }
@@ -369,8 +374,11 @@ void kprobe_sites_disarm_locked(struct list_head *batch)
 int kprobe_site_sync_armed_locked(struct kprobe_site *site)
 {
 	LIST_HEAD(batch);
-	bool want = kprobe_site_wants_armed(site);
+	bool want;
 	int ret = 0;
+
+	lockdep_assert_held(&kprobe_mutex);
+	want = kprobe_site_wants_armed(site);
 
 	if (kprobe_site_needs_change(site)) {
 		list_add(&site->batch, &batch);

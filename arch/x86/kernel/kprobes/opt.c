@@ -73,6 +73,7 @@ __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 		goto out;
 	}
 	kprobe_hit_begin();
+	/* Pairs with smp_store_release() in kprobe_site_update_lone_locked(). */
 	lone = READ_ONCE(site->lone);
 	if (likely(lone))
 		moved = kprobe_run_lone(lone, regs);

@@ -244,7 +244,9 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
  * arch_kprobe_release() - give back what arch_kprobe_prepare() took
  * @site: a prepared site that no CPU can be running in any more
  *
- * Context: process context, kprobe_mutex held.
+ * Context: process context, may sleep; no kprobes lock is needed and none
+ * is held when the reclaim worker frees a dead site (nobody else can
+ * reach it any more).
  */
 void arch_kprobe_release(struct kprobe_site *site)
 {

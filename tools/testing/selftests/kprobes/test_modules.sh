@@ -7,6 +7,9 @@
 # unregistered, and a new probe works once the module is back; a probe on
 # the module's __init function fires during init and is refused after; a
 # module's NOKPROBE_SYMBOL() functions are blacklisted while it is loaded.
+# A probe on the __init function is refused as soon as the module is live,
+# even while its init text is still in place (do_init_module() waiting for
+# the module's async work): the text is freed right after.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_kunit.sh"
@@ -18,7 +21,7 @@ PP=/sys/module/$P/parameters
 ktap_print_header
 kp_setup
 kp_need_modules $P $T
-ktap_set_plan 21
+ktap_set_plan 23
 trap 'kp_cleanup; kp_rmmod_quiet $P $T' EXIT
 kp_rmmod_quiet $P $T
 dmesg -C
@@ -132,6 +135,35 @@ kp_check "a new probe on the reloaded $T registers" \
 	sh -c "echo $T:kpt_target_mul >$PP/probe"
 kp_check "both probes fire on the reloaded $T" fires 3 6
 kp_check "no [GONE] probe is left" sh -c "! grep -q '\[GONE\]' $KP_LIST"
+
+# held_live_refused PID - $T is being loaded (PID) with its init text held
+# past LIVE; a probe on the __init function must then get ENOENT
+held_live_refused()
+{
+	local i
+
+	for i in $(seq 300); do
+		[ "$(cat /sys/module/$T/initstate 2>/dev/null)" = live ] && break
+		sleep 0.1
+	done
+	expect_eq "$T initstate" "$(cat /sys/module/$T/initstate 2>/dev/null)" live ||
+		return 1
+	kill -0 "$1" 2>/dev/null || { echo "insmod finished before the check"; return 1; }
+	write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
+}
+rmmod $T
+kp_insmod $T hold_init=1 >/dev/null 2>&1 &
+hold_pid=$!
+kp_check "a probe on $T's __init function is refused once $T is live, init text still held" \
+	held_live_refused $hold_pid
+echo 1 >/sys/module/$T/parameters/release_init
+wait $hold_pid
+hold_rc=$?
+# Whatever was registered goes; the init text is freed meanwhile.
+echo - >$PP/probe
+sleep 0.05
+kp_check "$T's held init finishes once released" \
+	expect_eq "exit status of insmod $T hold_init=1" $hold_rc 0
 
 kp_cleanup
 kp_check "rmmod $P" rmmod $P

@@ -11,6 +11,10 @@
  * Another keeps one probe registered while others come and go at its
  * address and around it, and counts that it fires for every call.
  *
+ * One registers and enables probes with a post_handler on a jump while
+ * the threads call the function: each must see as many post_handler as
+ * pre_handler calls.
+ *
  * A further case keeps jump-optimized probes on the function while the
  * threads call it, and takes their jumps away and back again, through
  * every cause (a post_handler joining, disabling, the sysctl), for
@@ -631,6 +635,65 @@ static void kpt_test_lone_probe(struct kunit *test)
 	kpt_lone_steps(test, 0, true);
 }
 
+/*
+ * A probe with a post_handler that joins a jump-optimized site, or is
+ * enabled there, while other CPUs keep calling the function: a jump runs
+ * no post_handler, so the site must be a breakpoint again before the new
+ * probe can fire, and every pre_handler call of the new probe is followed
+ * by a post_handler call.
+ */
+static void kpt_post_join_round(struct kunit *test, struct kpt_counted *joiner,
+				bool by_enable)
+{
+	struct kprobe base = {
+		.addr = kpt_stress_at(KPT_FIRST),
+		.pre_handler = kpt_stress_pre,
+	};
+
+	KUNIT_ASSERT_EQ(test, register_kprobe(&base), 0);
+	KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&base));
+	memset(&joiner->kp, 0, sizeof(joiner->kp));
+	joiner->kp.addr = base.addr;
+	joiner->kp.pre_handler = kpt_counted_pre;
+	joiner->kp.post_handler = kpt_counted_post;
+	if (by_enable)
+		joiner->kp.flags = KPROBE_FLAG_DISABLED;
+	KUNIT_EXPECT_EQ(test, register_kprobe(&joiner->kp), 0);
+	if (by_enable) {
+		/* Disabled, it must not have taken the jump away. */
+		KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&base));
+		KUNIT_EXPECT_EQ(test, enable_kprobe(&joiner->kp), 0);
+	}
+	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&base));
+	usleep_range(1000, 2000);
+	unregister_kprobe(&joiner->kp);
+	unregister_kprobe(&base);
+}
+
+static void kpt_test_post_joins_optimized(struct kunit *test)
+{
+	struct kpt_counted joiner = {};
+	struct task_struct **tasks;
+	unsigned int round;
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "jump optimization is not built");
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_sysctl_on,
+							NULL), 0);
+	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("1"), 0);
+	tasks = kpt_start_callers(test, "kpt_join/%u");
+	for (round = 0; round < 8; round++)
+		kpt_post_join_round(test, &joiner, round & 1);
+	kunit_release_action(test, kpt_stop_callers, tasks);
+
+	kunit_info(test, "%ld calls, new probe: %d pre, %d post\n",
+		   atomic_long_read(&kpt_calls), atomic_read(&joiner.pre),
+		   atomic_read(&joiner.post));
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_wrong), 0);
+	KUNIT_EXPECT_GT(test, atomic_read(&joiner.pre), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&joiner.pre), atomic_read(&joiner.post));
+}
+
 static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE_SLOW(kpt_test_stress),
 	KUNIT_CASE_SLOW(kpt_test_stays_armed),
@@ -638,6 +701,7 @@ static struct kunit_case kpt_stress_cases[] = {
 	KUNIT_CASE(kpt_test_optimized_redirect),
 	KUNIT_CASE_SLOW(kpt_test_opt_after_reclaim),
 	KUNIT_CASE(kpt_test_lone_probe),
+	KUNIT_CASE(kpt_test_post_joins_optimized),
 	KUNIT_CASE_SLOW(kpt_test_optimized_without_wait),
 	{}
 };
