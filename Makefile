@@ -19,12 +19,12 @@
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
 # KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,
 # BENCH_TREES ("patched upstream"), LONG=1 (the long variant of the stress
-# selftests: 10 minutes).
+# selftests: 10 minutes), GUESTS (guests check runs at once; the cores).
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
 export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK BENCH_TREES
-export LONG
+export LONG GUESTS
 
 H := harness
 
@@ -67,4 +67,4 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,21p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,22p' Makefile | sed 's/^# \{0,1\}//'

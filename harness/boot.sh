@@ -51,7 +51,9 @@ cp -a "$KP_TOP/tools/testing/selftests/kprobes" "$root/kp/selftests/"
 if [ -f "$KP_TOP/tools/testing/selftests/kprobes/modules/Makefile" ]; then
 	rm -rf "$run/selftest-modules"
 	cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$run/selftest-modules"
-	kp_step "build the kselftest modules" \
+	# The step's name (and so its log file) is the run's: make check
+	# boots several guests at once.
+	kp_step "build the kselftest modules for ${run##*/}" \
 		make -C "$obj" M="$run/selftest-modules" -j"${JOBS:-2}" modules
 	rm -rf "$root/kp/selftests/kprobes/modules"
 	mkdir -p "$root/kp/selftests/kprobes/modules"
@@ -77,8 +79,10 @@ fi
 (cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
 
 # --- QEMU --------------------------------------------------------------
+# The debug guest took about 1600 s alone; make check runs it next to
+# kernel builds and another guest, which slow it down: 3000 s.
 case $variant in
-debug) mem=4G; limit=${BOOT_TIMEOUT:-2400} ;;
+debug) mem=4G; limit=${BOOT_TIMEOUT:-3000} ;;
 *) mem=2G; limit=${BOOT_TIMEOUT:-900} ;;
 esac
 [ "$mode" = shell ] && limit=${BOOT_TIMEOUT:-86400}

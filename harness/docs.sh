@@ -15,7 +15,10 @@
 KP_DOC_OURS='Documentation/trace/kprobes\.rst|include/linux/kprobes\.h|kernel/kprobes/|arch/x86/kernel/kprobes/|arch/x86/include/asm/kprobes\.h'
 
 "$KP_HARNESS/deps.sh" docs
-"$KP_HARNESS/prepare.sh" patched
+# Under make check (KP_PREPARED=patched) the tree is prepared, and kernels
+# may be building from it: an overlay update now would change their
+# sources under them.
+[ "${KP_PREPARED:-}" = patched ] || "$KP_HARNESS/prepare.sh" patched
 src=$(kp_srcdir patched)
 out=$KP_BUILD/docs
 log=$KP_BUILD/logs/docs.log
