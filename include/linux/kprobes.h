@@ -134,11 +134,14 @@ static inline bool kprobe_ftrace(struct kprobe *p)
 /**
  * enum kretprobe_miss - why a call of a kretprobed function was not traced
  * @KRETPROBE_MISS_CAP: @maxactive calls were already pending
- * @KRETPROBE_MISS_NOMEM: no free instance, and allocating one failed
+ * @KRETPROBE_MISS_NOMEM: no free instance, and allocating one failed or
+ *	would have gone over /proc/sys/debug/kretprobe-max-instances or
+ *	kretprobe-max-bytes
  * @KRETPROBE_MISS_ATOMIC: no free instance, in a context that may not
  *	allocate: NMI, a breakpoint trap (int3 probes run in an NMI-like
- *	context) or interrupts disabled where the function was entered.
- *	The pool is grown in the background by at least the shortfall.
+ *	context), interrupts disabled where the function was entered, or
+ *	any hit on PREEMPT_RT.  The pool is grown in the background by at
+ *	least the shortfall.
  * @KRETPROBE_MISS_NR: number of causes
  *
  * Hits skipped because another probe was being handled on the CPU
@@ -179,6 +182,7 @@ enum kretprobe_miss {
  * @size: bytes per instance, private data included
  * @kick: queues @refill from any context, NMI included
  * @refill: grows @free in process context when it runs low
+ * @shrink: gives free instances back once the calls have drained
  *
  * Owned by kernel/kprobes/kretprobe*.c; users only reach it through
  * get_kretprobe(), kretprobe_missed() and kretprobe_nr_pending().
@@ -203,6 +207,7 @@ struct kretprobe_holder {
 	size_t size;
 	struct irq_work kick;
 	struct work_struct refill;
+	struct delayed_work shrink;
 };
 
 /**

@@ -16,6 +16,26 @@
  *  - otherwise (NMI, a breakpoint trap, interrupts off) the call is missed
  *    as KRETPROBE_MISS_ATOMIC and the next refill adds the shortfall.
  *
+ * What a kretprobe without a cap may allocate is bounded, by
+ * /proc/sys/debug/kretprobe-max-instances for each kretprobe and by
+ * /proc/sys/debug/kretprobe-max-bytes for all kretprobes together (0, the
+ * default, stands for 1/64 of RAM); the initial instances and those of a
+ * kretprobe with a cap count towards the second bound too.  A call that
+ * would need an instance over a bound is missed as KRETPROBE_MISS_NOMEM.
+ * The memory is not charged to a memory cgroup: the task a hit allocates
+ * in is not the one that asked for the probe.  Once the calls have
+ * drained, the pool shrinks again: KRETPROBE_SHRINK_DELAY after it grew,
+ * and again every KRETPROBE_SHRINK_DELAY while it is bigger than at the
+ * start, a worker frees the free instances above max(initial size, twice
+ * the calls pending).
+ *
+ * On PREEMPT_RT the slab allocator takes sleeping locks, so nothing is
+ * allocated or freed with preemption disabled: the hit path never
+ * allocates (an empty pool is a KRETPROBE_MISS_ATOMIC, and the pool is
+ * refilled earlier, at half its size, to make that rare), and instances
+ * given back after their kretprobe was unregistered are freed from an
+ * irq_work, which RT runs in a thread.
+ *
  * In front of the free list, a kretprobe without a cap has a small cache
  * of free instances per CPU (struct kretprobe_cache in internal.h), which
  * most hits and returns use without a lock or an atomic instruction.  An
@@ -38,9 +58,12 @@
 
 #include <linux/cpumask.h>
 #include <linux/hardirq.h>
+#include <linux/init.h>
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/sysctl.h>
 
 #include "internal.h"
 
@@ -77,20 +100,68 @@ static unsigned int kretprobe_pool_initial(void)
 	return max(10U, 2 * num_possible_cpus());
 }
 
+/* Pending calls of @h, from the shared list and the caches; a snapshot. */
+static int kretprobe_holder_pending(struct kretprobe_holder *h)
+{
+	int cpu, n = READ_ONCE(h->nr_pending);
+
+	if (h->cache_mem) {
+		for_each_possible_cpu(cpu)
+			n += READ_ONCE(per_cpu_ptr(h->cache_mem, cpu)->pending);
+	}
+	return n;
+}
+
+/* A grown pool is looked at again this long after it grew. */
+#define KRETPROBE_SHRINK_DELAY	(2 * HZ)
+
+/* The bounds of the top of this file, and what is allocated now. */
+static unsigned int kretprobe_max_instances = 32768;
+static unsigned long kretprobe_max_bytes;
+static atomic_long_t kretprobe_bytes = ATOMIC_LONG_INIT(0);
+
+static unsigned long kretprobe_bytes_limit(void)
+{
+	return READ_ONCE(kretprobe_max_bytes) ?:
+	       (totalram_pages() << PAGE_SHIFT) / 64;
+}
+
+/*
+ * May @h have one more instance?  Read without a lock: concurrent
+ * allocations may overshoot a bound by one instance each.
+ */
+static bool kretprobe_within_bounds(struct kretprobe_holder *h)
+{
+	if (!h->maxactive &&
+	    READ_ONCE(h->nr_total) >= READ_ONCE(kretprobe_max_instances))
+		return false;
+	return atomic_long_read(&kretprobe_bytes) + h->size <=
+	       kretprobe_bytes_limit();
+}
+
 /* @h has a new size: below how many free instances it asks for more. */
 static void kretprobe_pool_set_low(struct kretprobe_holder *h)
 {
-	if (!h->maxactive)
+	if (h->maxactive)
+		return;
+	/* RT never allocates on the hit path: keep a bigger reserve. */
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		h->low = max(kretprobe_pool_initial(), h->nr_total / 2);
+	else
 		h->low = max(kretprobe_pool_initial() / 2, h->nr_total / 4);
 }
 
 static struct kretprobe_instance *
 kretprobe_instance_alloc(struct kretprobe_holder *h, gfp_t gfp)
 {
-	struct kretprobe_instance *ri = kzalloc(h->size, gfp);
+	struct kretprobe_instance *ri;
 
+	if (!kretprobe_within_bounds(h))
+		return NULL;
+	ri = kzalloc(h->size, gfp);
 	if (!ri)
 		return NULL;
+	atomic_long_add(h->size, &kretprobe_bytes);
 	ri->rph = h;
 	refcount_inc(&h->ref);
 	return ri;
@@ -107,6 +178,7 @@ static void kretprobe_instance_free(struct kretprobe_instance *ri)
 {
 	struct kretprobe_holder *h = ri->rph;
 
+	atomic_long_sub(h->size, &kretprobe_bytes);
 	kfree(ri);
 	kretprobe_holder_put(h);
 }
@@ -169,6 +241,48 @@ static void kretprobe_pool_refill(struct work_struct *work)
 	want = max(READ_ONCE(h->nr_total) / 2, kretprobe_pool_initial());
 	want += xchg(&h->shortfall, 0);
 	kretprobe_pool_grow(h, want, GFP_KERNEL);
+	/* Does nothing if a shrink is already due. */
+	schedule_delayed_work(&h->shrink, KRETPROBE_SHRINK_DELAY);
+}
+
+/*
+ * Process context: give back the free instances above what the calls
+ * pending now need twice over, and look again later while the pool is
+ * above its initial size.
+ */
+static void kretprobe_pool_shrink(struct work_struct *work)
+{
+	struct kretprobe_holder *h = container_of(to_delayed_work(work),
+						  struct kretprobe_holder,
+						  shrink);
+	unsigned int initial = kretprobe_pool_initial(), keep, drop;
+	struct llist_node *node, *gone = NULL;
+	unsigned long flags;
+	struct kprobe *prev;
+	bool again;
+	int pending;
+
+	pending = max(kretprobe_holder_pending(h), 0);
+	keep = max(initial, 2U * pending);
+	prev = kretprobe_busy_enter();
+	flags = kretprobe_lock(h);
+	drop = h->nr_total > keep ? h->nr_total - keep : 0;
+	for (; drop && h->free; drop--) {
+		node = h->free;
+		h->free = node->next;
+		node->next = gone;
+		gone = node;
+		h->nr_free--;
+		h->nr_total--;
+	}
+	kretprobe_pool_set_low(h);
+	again = h->nr_total > initial && !h->dead;
+	kretprobe_unlock(h, flags);
+	kretprobe_busy_leave(prev);
+
+	kretprobe_free_list(gone);
+	if (again)
+		schedule_delayed_work(&h->shrink, KRETPROBE_SHRINK_DELAY);
 }
 
 /* Any context: schedule a refill. */
@@ -202,6 +316,7 @@ struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp)
 	h->addr = rp->kp.addr;
 	init_irq_work(&h->kick, kretprobe_pool_kick);
 	INIT_WORK(&h->refill, kretprobe_pool_refill);
+	INIT_DELAYED_WORK(&h->shrink, kretprobe_pool_shrink);
 
 	if (!h->maxactive) {
 		h->cache_mem = alloc_percpu(struct kretprobe_cache);
@@ -265,6 +380,7 @@ void kretprobe_holder_release(struct kretprobe_holder *h)
 	/* No hit can queue the kick any more: let the refill chain settle. */
 	irq_work_sync(&h->kick);
 	cancel_work_sync(&h->refill);
+	cancel_delayed_work_sync(&h->shrink);
 
 	prev = kretprobe_busy_enter();
 	flags = kretprobe_lock(h);
@@ -300,13 +416,16 @@ kretprobe_instance_get_slow(struct kretprobe *rp, struct kretprobe_holder *h,
 			    struct pt_regs *regs)
 {
 	struct kretprobe_instance *ri = NULL;
-	enum kretprobe_miss why = KRETPROBE_MISS_ATOMIC;
+	enum kretprobe_miss why = KRETPROBE_MISS_NOMEM;
 	unsigned long flags;
 
-	if (!in_nmi() && !regs_irqs_disabled(regs)) {
+	if (!kretprobe_within_bounds(h))
+		why = KRETPROBE_MISS_NOMEM;	/* whatever the context */
+	else if (IS_ENABLED(CONFIG_PREEMPT_RT) || in_nmi() ||
+		 regs_irqs_disabled(regs))
+		why = KRETPROBE_MISS_ATOMIC;
+	else
 		ri = kretprobe_instance_alloc(h, GFP_ATOMIC | __GFP_NOWARN);
-		why = KRETPROBE_MISS_NOMEM;
-	}
 
 	flags = kretprobe_lock(h);
 	if (ri) {
@@ -414,8 +533,11 @@ void kretprobe_instance_put(struct kretprobe_instance *ri)
 	kretprobe_unlock(h, flags);
 	if (!dead)
 		return;
-	if (in_nmi()) {
-		/* kfree() is not NMI safe: leave it to an irq_work. */
+	if (in_nmi() || IS_ENABLED(CONFIG_PREEMPT_RT)) {
+		/*
+		 * kfree() is not NMI safe, and on RT not with preemption
+		 * disabled: leave it to an irq_work (a thread on RT).
+		 */
 		llist_add(&ri->llist, &kretprobe_dead_instances);
 		irq_work_queue(&kretprobe_free_dead_work);
 		return;
@@ -519,15 +641,32 @@ EXPORT_SYMBOL_GPL(kretprobe_missed);
 int kretprobe_nr_pending(struct kretprobe *rp)
 {
 	struct kretprobe_holder *h = READ_ONCE(rp->rph);
-	int cpu, n;
 
-	if (!h)
-		return 0;
-	n = READ_ONCE(h->nr_pending);
-	if (h->cache_mem) {
-		for_each_possible_cpu(cpu)
-			n += READ_ONCE(per_cpu_ptr(h->cache_mem, cpu)->pending);
-	}
-	return n;
+	return h ? kretprobe_holder_pending(h) : 0;
 }
 EXPORT_SYMBOL_GPL(kretprobe_nr_pending);
+
+static struct ctl_table kretprobe_sysctls[] = {
+	{
+		.procname	= "kretprobe-max-instances",
+		.data		= &kretprobe_max_instances,
+		.maxlen		= sizeof(kretprobe_max_instances),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= SYSCTL_ONE,
+	},
+	{
+		.procname	= "kretprobe-max-bytes",
+		.data		= &kretprobe_max_bytes,
+		.maxlen		= sizeof(kretprobe_max_bytes),
+		.mode		= 0644,
+		.proc_handler	= proc_doulongvec_minmax,
+	},
+};
+
+static int __init kretprobe_sysctl_init(void)
+{
+	register_sysctl_init("debug", kretprobe_sysctls);
+	return 0;
+}
+late_initcall(kretprobe_sysctl_init);
