@@ -89,6 +89,7 @@ extern const u8 kprobe_opt_tmpl_entry[];
 extern const u8 kprobe_opt_tmpl_ip[];
 extern const u8 kprobe_opt_tmpl_site[];
 extern const u8 kprobe_opt_tmpl_call[];
+extern const u8 kprobe_opt_tmpl_ret[];
 extern const u8 kprobe_opt_tmpl_end[];
 
 /* opt.c */

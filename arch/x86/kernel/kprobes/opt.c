@@ -24,6 +24,7 @@
 #include <linux/unaligned.h>
 #include <asm/alternative.h>
 #include <asm/insn.h>
+#include <asm/nospec-branch.h>
 #include <asm/text-patching.h>
 
 #include "common.h"
@@ -272,6 +273,29 @@ static int kprobe_opt_build_copy(struct kprobe_site *site, u8 *image)
 	return 0;
 }
 
+/*
+ * The return of the "handler moved ip" exit (kprobe_opt_tmpl_ret): left a
+ * "ret; int3" unless the return-thunk mitigations want every return to go
+ * through x86_return_thunk, as apply_returns() does for the kernel's own
+ * returns; objtool never sees the template, so this is where that rule is
+ * kept.
+ */
+static int kprobe_opt_build_ret(unsigned long detour, u8 *image)
+{
+	size_t ret_at = kprobe_opt_tmpl_ret - kprobe_opt_tmpl;
+	unsigned long at = detour + ret_at;
+	s64 rel;
+
+	if (!cpu_wants_rethunk_at((void *)at))
+		return 0;
+	rel = (s64)(unsigned long)x86_return_thunk - (s64)(at + JMP32_INSN_SIZE);
+	if (rel != (s32)rel)
+		return -EINVAL;
+	image[ret_at] = JMP32_INSN_OPCODE;
+	put_unaligned((s32)rel, (s32 *)(image + ret_at + 1));
+	return 0;
+}
+
 /* Fill @image with the template, bound to @site. */
 static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 {
@@ -308,7 +332,7 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	if (rel != (s32)rel)
 		return -EINVAL;
 	put_unaligned((s32)rel, (s32 *)(image + call_at + 1));
-	return 0;
+	return kprobe_opt_build_ret(detour, image);
 }
 
 /*

@@ -13,8 +13,13 @@
  * as the probed code had it.  A struct pt_regs is built below it; flags
  * are saved before anything can change them.  kprobe_x86_opt_hit() returns
  * non-zero if a handler chose where to resume: the branch goes back to the
- * stub at the start, which reloads the registers and "ret"s to pt_regs->ip,
- * stored for it in the slot of pt_regs->ss, just below the original stack.
+ * stub at the start, which reloads the registers and returns to
+ * pt_regs->ip, stored for it in the slot of pt_regs->ss, just below the
+ * original stack.  That return is the one indirect branch of the template:
+ * it is assembled as "ret; int3" padded to five bytes at
+ * kprobe_opt_tmpl_ret, and opt.c turns it into "jmp x86_return_thunk"
+ * where the return-thunk mitigations (retbleed, SRSO, ITS) ask for one,
+ * as the BPF JIT does for the code it generates.
  * Otherwise the registers are reloaded and execution falls straight into
  * the copy of the covered instructions: the template is padded at the front
  * so that the copy starts at KPROBE_OPT_COPY_OFFSET, and the usual path
@@ -39,6 +44,7 @@
 	.globl	kprobe_opt_tmpl_ip
 	.globl	kprobe_opt_tmpl_site
 	.globl	kprobe_opt_tmpl_call
+	.globl	kprobe_opt_tmpl_ret
 	.globl	kprobe_opt_tmpl_end
 kprobe_opt_tmpl:
 	.space	KPROBE_OPT_COPY - (kprobe_opt_tmpl_end - .Lkprobe_opt_moved), 0xcc
@@ -49,7 +55,8 @@ kprobe_opt_tmpl:
 	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
 	popfq
 	leaq	8(%rsp), %rsp		/* sp; ss now holds the new ip */
-	ret
+kprobe_opt_tmpl_ret:
+	.byte	0xc3, 0xcc, 0xcc, 0xcc, 0xcc	/* ret, or jmp rel32 from opt.c */
 kprobe_opt_tmpl_entry:
 	KPROBE_PUSH_PTREGS kprobe_opt_tmpl_ip
 	addq	$8, KPROBE_OPT_SP(%rsp)
