@@ -4,7 +4,9 @@
 # kprobes_safety of kprobes_safety_kunit.ko): a handler on a CPU that is
 # still coming online outlives no unregister_kprobe(); the first hit of
 # an entry probe already knows it is on a function entry; the pending
-# calls of a running task are not walked by unwinders.  Then, from user
+# calls of a running task are not walked by unwinders; and (suite
+# kprobes_safety_ours, only on our kprobes) a kretprobe's pool stays
+# within its bounds and shrinks once the calls return.  Then, from user
 # space: /proc/PID/stack of a task that keeps entering and leaving a
 # kretprobed function, read in a tight loop while the kretprobe comes and
 # goes, leaves the kernel log clean (KASAN and lockdep on the debug
@@ -18,13 +20,18 @@ STACK_SECONDS=8
 ktap_print_header
 kp_setup
 kp_need_modules kprobes_safety_kunit
-ktap_set_plan 4
+ktap_set_plan 5
 trap 'kp_cleanup; kp_rmmod_quiet kprobes_safety_kunit' EXIT
 kp_rmmod_quiet kprobes_safety_kunit
 dmesg -C
 
 kp_kunit_insmod kprobes_safety_kunit 2>&1 | sed 's/^/# /'
 kp_kunit_suite kprobes_safety
+if [ -d $KP_KUNIT/kprobes_safety_ours ]; then
+	kp_kunit_suite kprobes_safety_ours
+else
+	ktap_skip_reason kprobes_safety_ours "built for a kernel without our kprobes interfaces"
+fi
 kp_check "rmmod kprobes_safety_kunit" rmmod kprobes_safety_kunit
 
 # stack_reads - a busy opener's stack read over and over while a

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "kprobes_safety_ours": the kprobes_safety cases that use
+ * interfaces upstream kprobes lacks (the Makefile leaves this file out
+ * there).
+ *
+ *  - A kretprobe without a cap grows only up to the bounds of
+ *    /proc/sys/debug/kretprobe-max-instances and -max-bytes, counts the
+ *    calls over them as missed for want of memory, and shrinks back to
+ *    its initial size once the calls have returned.
+ */
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/fs.h>
+#include <linux/kprobes.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/wait.h>
+
+#define KPS_SYSCTL_MAX_INST	"/proc/sys/debug/kretprobe-max-instances"
+#define KPS_SYSCTL_MAX_BYTES	"/proc/sys/debug/kretprobe-max-bytes"
+#define KPS_BOUND		40
+#define KPS_SLEEPERS		60
+
+/* Read or write a sysctl file as an administrator would; 0 or -errno. */
+static int kps_sysctl(const char *path, char *buf, size_t len, bool write)
+{
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	f = filp_open(path, write ? O_WRONLY : O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (write) {
+		n = kernel_write(f, buf, strlen(buf), &pos);
+	} else {
+		n = kernel_read(f, buf, len - 1, &pos);
+		if (n >= 0)
+			buf[n] = '\0';
+	}
+	filp_close(f, NULL);
+	return n < 0 ? n : 0;
+}
+
+static char kps_saved_max_inst[32];
+
+static void kps_restore_bounds(void *unused)
+{
+	char zero[] = "0";
+
+	kps_sysctl(KPS_SYSCTL_MAX_INST, kps_saved_max_inst, 0, true);
+	kps_sysctl(KPS_SYSCTL_MAX_BYTES, zero, 0, true);
+}
+
+static DECLARE_WAIT_QUEUE_HEAD(kps_sleep_wq);
+static atomic_t kps_entered;
+static bool kps_wake;
+
+static noinline int kps_sleep_fn(int x)
+{
+	atomic_inc(&kps_entered);
+	wait_event(kps_sleep_wq, READ_ONCE(kps_wake));
+	return x + 1;
+}
+
+static int kps_sleeper(void *arg)
+{
+	int ret = kps_sleep_fn((long)arg);
+
+	while (!kthread_should_stop())
+		usleep_range(1000, 2000);
+	return ret;
+}
+
+static void kps_wake_sleepers(void)
+{
+	WRITE_ONCE(kps_wake, true);
+	wake_up_all(&kps_sleep_wq);
+}
+
+static void kps_stop_sleepers(void *tasks)
+{
+	struct task_struct **t = tasks;
+	int i;
+
+	kps_wake_sleepers();
+	for (i = 0; i < KPS_SLEEPERS; i++)
+		if (!IS_ERR_OR_NULL(t[i]))
+			kthread_stop(t[i]);
+}
+
+static int kps_count_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return 0;
+}
+
+/* Wait up to @ms for @cond; true if it came. */
+#define kps_wait_for(cond, ms) ({					\
+	unsigned int __waited = 0;					\
+	bool __ok;							\
+									\
+	while (!(__ok = (cond)) && __waited < (ms)) {			\
+		msleep(20);						\
+		__waited += 20;						\
+	}								\
+	__ok;								\
+})
+
+static void kps_test_kretprobe_bounds(struct kunit *test)
+{
+	struct kretprobe rp = {
+		.kp.addr = (kprobe_opcode_t *)kps_sleep_fn,
+		.handler = kps_count_ret,
+	};
+	unsigned int initial, extra = num_online_cpus();
+	char buf[32] = "1";
+	struct task_struct **tasks;
+	long i;
+	int pending;
+
+	KUNIT_ASSERT_EQ(test, kps_sysctl(KPS_SYSCTL_MAX_INST, kps_saved_max_inst,
+					 sizeof(kps_saved_max_inst), false), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kps_restore_bounds,
+							NULL), 0);
+
+	/* All kretprobes together may have one byte: no pool fits. */
+	KUNIT_ASSERT_EQ(test, kps_sysctl(KPS_SYSCTL_MAX_BYTES, buf, 0, true), 0);
+	KUNIT_EXPECT_EQ(test, register_kretprobe(&rp), -ENOMEM);
+	strscpy(buf, "0");
+	KUNIT_ASSERT_EQ(test, kps_sysctl(KPS_SYSCTL_MAX_BYTES, buf, 0, true), 0);
+
+	snprintf(buf, sizeof(buf), "%d", KPS_BOUND);
+	KUNIT_ASSERT_EQ(test, kps_sysctl(KPS_SYSCTL_MAX_INST, buf, 0, true), 0);
+	memset(&rp, 0, sizeof(rp));
+	rp.kp.addr = (kprobe_opcode_t *)kps_sleep_fn;
+	rp.handler = kps_count_ret;
+	KUNIT_ASSERT_EQ(test, register_kretprobe(&rp), 0);
+	initial = READ_ONCE(rp.rph->nr_total);
+
+	atomic_set(&kps_entered, 0);
+	WRITE_ONCE(kps_wake, false);
+	tasks = kunit_kcalloc(test, KPS_SLEEPERS, sizeof(*tasks), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tasks);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kps_stop_sleepers,
+							tasks), 0);
+	for (i = 0; i < KPS_SLEEPERS; i++) {
+		tasks[i] = kthread_run(kps_sleeper, (void *)i, "kps_sleep/%ld", i);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tasks[i]));
+		/* One at a time, so the refill worker keeps up below the bound. */
+		kps_wait_for(atomic_read(&kps_entered) > i, 2000);
+	}
+	KUNIT_EXPECT_TRUE(test, kps_wait_for(atomic_read(&kps_entered) ==
+					     KPS_SLEEPERS, 10000));
+
+	pending = kretprobe_nr_pending(&rp);
+	kunit_info(test, "initial %u, bound %d: %d pending, %d missed (nomem %lu, atomic %lu), %u instances\n",
+		   initial, KPS_BOUND, pending, rp.nmissed,
+		   kretprobe_missed(&rp, KRETPROBE_MISS_NOMEM),
+		   kretprobe_missed(&rp, KRETPROBE_MISS_ATOMIC),
+		   READ_ONCE(rp.rph->nr_total));
+	/*
+	 * Grown to the bound and not past it (but for concurrent
+	 * allocations); some free instances may sit in another CPU's cache.
+	 */
+	KUNIT_EXPECT_EQ(test, pending + rp.nmissed, KPS_SLEEPERS);
+	KUNIT_EXPECT_GT(test, pending, (int)initial);
+	KUNIT_EXPECT_GE(test, READ_ONCE(rp.rph->nr_total), KPS_BOUND);
+	KUNIT_EXPECT_LE(test, READ_ONCE(rp.rph->nr_total), KPS_BOUND + extra);
+	KUNIT_EXPECT_GT(test, kretprobe_missed(&rp, KRETPROBE_MISS_NOMEM), 0UL);
+	KUNIT_EXPECT_EQ(test, kretprobe_missed(&rp, KRETPROBE_MISS_CAP), 0UL);
+
+	/* The calls return; the pool goes back to its initial size. */
+	kunit_release_action(test, kps_stop_sleepers, tasks);
+	KUNIT_EXPECT_TRUE(test, kps_wait_for(!kretprobe_nr_pending(&rp), 5000));
+	KUNIT_EXPECT_TRUE(test, kps_wait_for(READ_ONCE(rp.rph->nr_total) ==
+					     initial, 15000));
+	kunit_info(test, "%u instances after the calls returned\n",
+		   READ_ONCE(rp.rph->nr_total));
+	unregister_kretprobe(&rp);
+}
+
+static struct kunit_case kps_ours_cases[] = {
+	KUNIT_CASE_SLOW(kps_test_kretprobe_bounds),
+	{}
+};
+
+static struct kunit_suite kps_ours_suite = {
+	.name = "kprobes_safety_ours",
+	.test_cases = kps_ours_cases,
+};
+
+kunit_test_suite(kps_ours_suite);
