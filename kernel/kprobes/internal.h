@@ -48,6 +48,17 @@ extern bool kprobes_all_disarmed;
 
 struct hlist_head *kprobe_bucket(unsigned long addr);
 
+/**
+ * kprobe_for_each_site() - walk every site of the address hash table
+ * @site: struct kprobe_site pointer, the cursor
+ *
+ * Context: kprobe_mutex held: the table changes only under it.
+ */
+#define kprobe_for_each_site(site)					\
+	for (unsigned int __bucket = 0; __bucket < KPROBE_TABLE_SIZE;	\
+	     __bucket++)						\
+		hlist_for_each_entry(site, &kprobe_table[__bucket], hnode)
+
 /*
  * A registered probe's flags change only under kprobe_mutex, but the hit
  * path and the probes' owners read them at any time (READ_ONCE() in
@@ -75,13 +86,26 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr);
 struct kprobe_site *kprobe_site_create_locked(kprobe_opcode_t *addr,
 					      unsigned long func);
 void kprobe_site_publish_locked(struct kprobe_site *site);
-void kprobe_site_update_lone_locked(struct kprobe_site *site);
+
+/* How a probe's part in its site changes (kprobe_site_change_locked()). */
+enum kprobe_site_change {
+	KPROBE_SITE_JOIN,
+	KPROBE_SITE_LEAVE,
+	KPROBE_SITE_ENABLE,
+	KPROBE_SITE_DISABLE,
+};
+
+void kprobe_site_change_locked(struct kprobe_site *site, struct kprobe *p,
+			       enum kprobe_site_change how);
 bool kprobe_site_wants_armed(struct kprobe_site *site);
 int kprobe_sites_arm_locked(struct list_head *batch);
 void kprobe_sites_disarm_locked(struct list_head *batch);
 int kprobe_site_sync_armed_locked(struct kprobe_site *site);
 void kprobe_site_retire_locked(struct kprobe_site *site);
 void kprobe_site_dealloc(struct kprobe_site *site);
+void kprobe_sites_unlink_batch(struct list_head *batch);
+void kprobe_site_optimized_locked(struct kprobe_site *site);
+void kprobe_site_unoptimized_locked(struct kprobe_site *site);
 
 /**
  * kprobe_site_is_armed() - is @site's breakpoint, jump or ftrace hook live?

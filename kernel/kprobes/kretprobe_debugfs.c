@@ -45,18 +45,15 @@ static int kretprobe_stats_show(struct seq_file *m, void *v)
 	struct kprobe_site *site;
 	struct kretprobe *rp;
 	struct kprobe *p;
-	int i;
 
 	/* Sites, their probe lists and rp->rph only change under it. */
 	guard(mutex)(&kprobe_mutex);
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			hlist_for_each_entry(p, &site->probes, hlist) {
-				if (!kprobe_is_kretprobe(p))
-					continue;
-				rp = container_of(p, struct kretprobe, kp);
-				kretprobe_stats_show_one(m, rp);
-			}
+	kprobe_for_each_site(site) {
+		hlist_for_each_entry(p, &site->probes, hlist) {
+			if (!kprobe_is_kretprobe(p))
+				continue;
+			rp = container_of(p, struct kretprobe, kp);
+			kretprobe_stats_show_one(m, rp);
 		}
 	}
 	return 0;

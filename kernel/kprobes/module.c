@@ -62,22 +62,18 @@ int kprobe_module_get(unsigned long addr, struct module **modp)
 static void kprobe_mark_gone_where(bool (*gone)(unsigned long addr, void *arg),
 				   void *arg)
 {
-	struct kprobe_site *site, *tmp;
+	struct kprobe_site *site;
 	LIST_HEAD(batch);
-	int i;
 
 	lockdep_assert_held(&kprobe_mutex);
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			if (site->state != KPROBE_SITE_GONE &&
-			    gone((unsigned long)site->addr, arg))
-				list_add_tail(&site->batch, &batch);
-		}
+	kprobe_for_each_site(site) {
+		if (site->state != KPROBE_SITE_GONE &&
+		    gone((unsigned long)site->addr, arg))
+			list_add_tail(&site->batch, &batch);
 	}
 	/* All at once: a module may hold thousands of probes. */
 	kprobe_sites_mark_gone_locked(&batch);
-	list_for_each_entry_safe(site, tmp, &batch, batch)
-		list_del_init(&site->batch);
+	kprobe_sites_unlink_batch(&batch);
 }
 
 static bool kprobe_in_module_init(unsigned long addr, void *mod)

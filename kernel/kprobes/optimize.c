@@ -66,31 +66,12 @@ static DECLARE_DELAYED_WORK(kprobe_opt_work, kprobe_opt_work_fn);
 static void kprobe_opt_quiesce_fn(struct work_struct *work);
 static DECLARE_WORK(kprobe_opt_quiesce_work, kprobe_opt_quiesce_fn);
 
-static void kprobe_opt_set_state(struct kprobe_site *site,
-				 enum kprobe_site_state state)
-{
-	/* Pairs with the READ_ONCE() in kprobe_site_lookup(). */
-	WRITE_ONCE(site->state, state);
-}
-
 /* Everything but the architecture's say on the code. */
 static bool kprobe_opt_eligible(struct kprobe_site *site)
 {
 	lockdep_assert_held(&kprobe_mutex);
 	return kprobe_opt_on && !kprobes_all_disarmed && !site->on_ftrace &&
 	       site->nr_enabled && !site->nr_post && kprobe_site_is_armed(site);
-}
-
-static void kprobe_opt_mark_probes(struct kprobe_site *site, bool on)
-{
-	struct kprobe *p;
-
-	hlist_for_each_entry(p, &site->probes, hlist) {
-		if (on)
-			kprobe_flags_set_locked(p, KPROBE_FLAG_OPTIMIZED);
-		else
-			kprobe_flags_clear_locked(p, KPROBE_FLAG_OPTIMIZED);
-	}
 }
 
 /**
@@ -106,10 +87,8 @@ void kprobe_opt_kick(void)
 /* Back to a plain breakpoint site once the original bytes are in place. */
 static void kprobe_opt_back_to_armed(struct kprobe_site *site)
 {
-	if (site->state == KPROBE_SITE_OPTIMIZED) {
-		kprobe_opt_set_state(site, KPROBE_SITE_ARMED);
-		kprobe_opt_mark_probes(site, false);
-	}
+	if (site->state == KPROBE_SITE_OPTIMIZED)
+		kprobe_site_unoptimized_locked(site);
 	site->opt_pending = false;
 	/* Only now: until the tail was restored, hits must use the detour. */
 	arch_kprobe_opt_cancel(site);
@@ -196,7 +175,7 @@ void kprobe_opt_update_locked(struct kprobe_site *site)
 	if (!kprobe_opt_eligible(site))
 		kprobe_site_unoptimize_locked(site);
 	else if (site->state == KPROBE_SITE_OPTIMIZED)
-		kprobe_opt_mark_probes(site, true);
+		kprobe_site_optimized_locked(site);	/* flag new probes */
 	else
 		kprobe_opt_kick();
 }
@@ -249,24 +228,22 @@ void kprobe_opt_release(struct kprobe_site *site)
 static int kprobe_opt_prepare_all_locked(void)
 {
 	struct kprobe_site *site;
-	int i, pending = 0;
+	int pending = 0;
 
 	lockdep_assert_held(&kprobe_mutex);
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			if (site->opt_pending) {
-				pending++;
-				continue;
-			}
-			if (site->state != KPROBE_SITE_ARMED ||
-			    !kprobe_opt_eligible(site))
-				continue;
-			if (arch_kprobe_opt_prepare(site))
-				continue;
-			site->opt_pending = true;
-			site->opt_gen = kprobe_opt_gen;
+	kprobe_for_each_site(site) {
+		if (site->opt_pending) {
 			pending++;
+			continue;
 		}
+		if (site->state != KPROBE_SITE_ARMED ||
+		    !kprobe_opt_eligible(site))
+			continue;
+		if (arch_kprobe_opt_prepare(site))
+			continue;
+		site->opt_pending = true;
+		site->opt_gen = kprobe_opt_gen;
+		pending++;
 	}
 	return pending;
 }
@@ -292,28 +269,26 @@ static int kprobe_sites_optimize_locked(bool quiesced)
 {
 	struct kprobe_site *site, *tmp;
 	LIST_HEAD(batch);
-	int i, left = 0;
+	int left = 0;
 
 	lockdep_assert_held(&kprobe_mutex);
 	mutex_lock(&text_mutex);
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			if (!site->opt_pending)
-				continue;
-			if (site->state != KPROBE_SITE_ARMED ||
-			    !kprobe_opt_eligible(site)) {
-				site->opt_pending = false;
-				arch_kprobe_opt_cancel(site);
-				continue;
-			}
-			if (!kprobe_opt_may_write(site, quiesced)) {
-				left++;
-				continue;
-			}
+	kprobe_for_each_site(site) {
+		if (!site->opt_pending)
+			continue;
+		if (site->state != KPROBE_SITE_ARMED ||
+		    !kprobe_opt_eligible(site)) {
 			site->opt_pending = false;
-			arch_kprobe_opt_write_jump(site);
-			list_add_tail(&site->batch, &batch);
+			arch_kprobe_opt_cancel(site);
+			continue;
 		}
+		if (!kprobe_opt_may_write(site, quiesced)) {
+			left++;
+			continue;
+		}
+		site->opt_pending = false;
+		arch_kprobe_opt_write_jump(site);
+		list_add_tail(&site->batch, &batch);
 	}
 	if (!list_empty(&batch))
 		arch_kprobe_opt_write_finish();
@@ -321,8 +296,7 @@ static int kprobe_sites_optimize_locked(bool quiesced)
 
 	list_for_each_entry_safe(site, tmp, &batch, batch) {
 		list_del_init(&site->batch);
-		kprobe_opt_set_state(site, KPROBE_SITE_OPTIMIZED);
-		kprobe_opt_mark_probes(site, true);
+		kprobe_site_optimized_locked(site);
 	}
 	return left;
 }
@@ -405,14 +379,11 @@ bool kprobe_opt_allowed(void)
 static void kprobe_opt_collect_all_locked(struct list_head *batch)
 {
 	struct kprobe_site *site;
-	int i;
 
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			if (site->state == KPROBE_SITE_OPTIMIZED ||
-			    site->opt_pending)
-				list_add_tail(&site->batch, batch);
-		}
+	kprobe_for_each_site(site) {
+		if (site->state == KPROBE_SITE_OPTIMIZED ||
+		    site->opt_pending)
+			list_add_tail(&site->batch, batch);
 	}
 }
 
@@ -427,7 +398,6 @@ static void kprobe_opt_collect_all_locked(struct list_head *batch)
  */
 void kprobe_opt_set_allowed(bool on)
 {
-	struct kprobe_site *site, *tmp;
 	LIST_HEAD(batch);
 
 	guard(mutex)(&kprobe_mutex);
@@ -440,6 +410,5 @@ void kprobe_opt_set_allowed(bool on)
 	}
 	kprobe_opt_collect_all_locked(&batch);
 	kprobe_sites_unoptimize_locked(&batch);
-	list_for_each_entry_safe(site, tmp, &batch, batch)
-		list_del_init(&site->batch);
+	kprobe_sites_unlink_batch(&batch);
 }

@@ -15,6 +15,7 @@
 
 #include "internal.h"
 
+/* Protects the detour pool's page list and the bitmaps of its pages. */
 static DEFINE_MUTEX(kprobe_opt_pool_mutex);
 static LIST_HEAD(kprobe_opt_pool_pages);
 static struct kprobe_slot_pool kprobe_opt_pool = {

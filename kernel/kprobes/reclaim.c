@@ -66,20 +66,17 @@ static void kprobe_reclaim_fn(struct work_struct *work)
 	struct kprobe_site *site;
 	struct kprobe_batch b;
 	bool retired = false;
-	int i;
 
 	kprobe_batch_init(&b);
 	mutex_lock(&kprobe_mutex);
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			if (!hlist_empty(&site->probes))
-				continue;
-			if (kprobe_site_is_armed(site))
-				list_add_tail(&site->batch, &b.disarm);
-			else
-				list_add_tail(&site->batch, &b.dead);
-			retired = true;
-		}
+	kprobe_for_each_site(site) {
+		if (!hlist_empty(&site->probes))
+			continue;
+		if (kprobe_site_is_armed(site))
+			list_add_tail(&site->batch, &b.disarm);
+		else
+			list_add_tail(&site->batch, &b.dead);
+		retired = true;
 	}
 	kprobe_batch_commit_locked(&b);
 	mutex_unlock(&kprobe_mutex);

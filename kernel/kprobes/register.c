@@ -124,62 +124,20 @@ bool kprobe_is_registered_locked(struct kprobe *p)
 }
 
 /*
- * A jump runs no post_handler: before @p, about to fire at @site, may be
- * seen by a hit, an optimized (or prepared) site becomes a breakpoint
- * site again if @p has one.  Called before @p is linked or enabled, so
- * that no hit runs its pre_handler through the jump and then skips its
- * post_handler.  The optimizer, which needs kprobe_mutex, cannot optimize
- * the site again in between, and once @p counts in site->nr_post it will
- * not.
+ * @p's flags before it joins a site, complete before any hit can find it
+ * (handlers read them: bpf_get_func_ip() looks at ON_FUNC_ENTRY).
  */
-static void kprobe_site_prepare_for_locked(struct kprobe_site *site,
-					   struct kprobe *p)
+static void kprobe_init_flags(struct kprobe *p, struct kprobe_site *site,
+			      bool on_entry)
 {
-	if (p->post_handler)
-		kprobe_site_unoptimize_locked(site);
-}
-
-/*
- * Link @p last on @site's list.  Its flags are complete before it is
- * linked: a hit may find it as soon as it is (on an armed site), and
- * handlers read them (bpf_get_func_ip() looks at ON_FUNC_ENTRY).
- */
-static void kprobe_site_link_probe(struct kprobe_site *site, struct kprobe *p,
-				   bool on_entry)
-{
-	struct kprobe *last = NULL, *q;
 	u32 flags = p->flags & KPROBE_FLAG_DISABLED;
 
-	hlist_for_each_entry(q, &site->probes, hlist)
-		last = q;
-	p->site = site;
-	p->nmissed = 0;
 	if (site->on_ftrace)
 		flags |= KPROBE_FLAG_FTRACE;
 	if (on_entry)
 		flags |= KPROBE_FLAG_ON_FUNC_ENTRY;
 	WRITE_ONCE(p->flags, flags);
-	if (!kprobe_disabled(p)) {
-		site->nr_enabled++;
-		if (p->post_handler)
-			WRITE_ONCE(site->nr_post, site->nr_post + 1);
-	}
-	/* The handler list is walked under RCU by the hit path. */
-	if (last)
-		hlist_add_behind_rcu(&p->hlist, &last->hlist);
-	else
-		hlist_add_head_rcu(&p->hlist, &site->probes);
-	kprobe_site_update_lone_locked(site);
-}
-
-/* Account for @p no longer firing at its site (disabled or leaving). */
-static void kprobe_site_count_off(struct kprobe_site *site, struct kprobe *p)
-{
-	if (kprobe_disabled(p))
-		return;
-	site->nr_enabled--;
-	if (p->post_handler)
-		WRITE_ONCE(site->nr_post, site->nr_post - 1);
+	p->nmissed = 0;
 }
 
 /*
@@ -190,12 +148,12 @@ static void kprobe_site_count_off(struct kprobe_site *site, struct kprobe *p)
 static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
 {
 	struct kprobe_site *site = p->site;
+	u32 flags = p->flags;
 	LIST_HEAD(dead);
 
-	kprobe_site_count_off(site, p);
-	hlist_del_init_rcu(&p->hlist);
-	kprobe_site_update_lone_locked(site);
-	p->site = NULL;
+	kprobe_site_change_locked(site, p, KPROBE_SITE_LEAVE);
+	/* Not registered: as the caller passed it in. */
+	WRITE_ONCE(p->flags, flags & KPROBE_FLAG_DISABLED);
 	if (fresh) {
 		kprobe_site_retire_locked(site);
 		list_add(&site->batch, &dead);
@@ -224,12 +182,11 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
 		if (IS_ERR(site))
 			return PTR_ERR(site);
 		fresh = true;
-	} else if (!(p->flags & KPROBE_FLAG_DISABLED)) {
-		kprobe_site_prepare_for_locked(site, p);
 	}
-	/* Handlers read p->addr: set it before the probe can fire. */
+	/* Handlers read p->addr and the flags: set before it can fire. */
 	p->addr = addr;
-	kprobe_site_link_probe(site, p, on_entry);
+	kprobe_init_flags(p, site, on_entry);
+	kprobe_site_change_locked(site, p, KPROBE_SITE_JOIN);
 	if (fresh)
 		kprobe_site_publish_locked(site);
 	if (arm && kprobe_site_wants_armed(site) &&
@@ -289,12 +246,7 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b)
 		p->addr = NULL;
 		return;
 	}
-	kprobe_site_count_off(site, p);
-	kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
-	/* A CPU walking the list may still be on @p; its next link stays. */
-	hlist_del_init_rcu(&p->hlist);
-	kprobe_site_update_lone_locked(site);
-	p->site = NULL;
+	kprobe_site_change_locked(site, p, KPROBE_SITE_LEAVE);
 	if (!hlist_empty(&site->probes))
 		kprobe_site_sync_armed_locked(site);
 	else if (!kprobe_site_is_armed(site))
@@ -548,9 +500,7 @@ int disable_kprobe(struct kprobe *p)
 		return -EINVAL;
 	if (kprobe_disabled(p))
 		return 0;
-	kprobe_site_count_off(p->site, p);
-	kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
-	kprobe_site_update_lone_locked(p->site);
+	kprobe_site_change_locked(p->site, p, KPROBE_SITE_DISABLE);
 	return kprobe_site_sync_armed_locked(p->site);
 }
 EXPORT_SYMBOL_GPL(disable_kprobe);
@@ -572,17 +522,10 @@ int enable_kprobe(struct kprobe *p)
 		return -EINVAL;
 	if (!kprobe_disabled(p))
 		return 0;
-	kprobe_site_prepare_for_locked(p->site, p);
-	kprobe_flags_clear_locked(p, KPROBE_FLAG_DISABLED);
-	p->site->nr_enabled++;
-	if (p->post_handler)
-		WRITE_ONCE(p->site->nr_post, p->site->nr_post + 1);
+	kprobe_site_change_locked(p->site, p, KPROBE_SITE_ENABLE);
 	ret = kprobe_site_sync_armed_locked(p->site);
-	if (ret) {
-		kprobe_site_count_off(p->site, p);
-		kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
-	}
-	kprobe_site_update_lone_locked(p->site);
+	if (ret)
+		kprobe_site_change_locked(p->site, p, KPROBE_SITE_DISABLE);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(enable_kprobe);

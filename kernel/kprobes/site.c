@@ -35,6 +35,46 @@ static void kprobe_site_set_state(struct kprobe_site *site,
 	WRITE_ONCE(site->state, state);
 }
 
+/* Give every probe of @site the OPTIMIZED flag, or take it away. */
+static void kprobe_site_mark_optimized(struct kprobe_site *site, bool on)
+{
+	struct kprobe *p;
+
+	hlist_for_each_entry(p, &site->probes, hlist) {
+		if (on)
+			kprobe_flags_set_locked(p, KPROBE_FLAG_OPTIMIZED);
+		else
+			kprobe_flags_clear_locked(p, KPROBE_FLAG_OPTIMIZED);
+	}
+}
+
+/**
+ * kprobe_site_optimized_locked() - @site is hit through a jump now
+ * @site: an ARMED site whose jump was written, or an OPTIMIZED one that
+ *	gained probes
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_site_optimized_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	kprobe_site_set_state(site, KPROBE_SITE_OPTIMIZED);
+	kprobe_site_mark_optimized(site, true);
+}
+
+/**
+ * kprobe_site_unoptimized_locked() - @site is a breakpoint site again
+ * @site: an OPTIMIZED site whose original bytes are back in place
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_site_unoptimized_locked(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	kprobe_site_set_state(site, KPROBE_SITE_ARMED);
+	kprobe_site_mark_optimized(site, false);
+}
+
 /**
  * kprobe_site_find_locked() - the live site at @addr
  * @addr: probed address
@@ -151,7 +191,7 @@ static bool kprobe_site_needs_change(struct kprobe_site *site)
  *
  * Context: kprobe_mutex held.
  */
-void kprobe_site_update_lone_locked(struct kprobe_site *site)
+static void kprobe_site_update_lone_locked(struct kprobe_site *site)
 {
 	struct hlist_node *first = site->probes.first;
 	struct kprobe *p = NULL;
@@ -168,6 +208,98 @@ void kprobe_site_update_lone_locked(struct kprobe_site *site)
 	 * dependency) in kprobe_site_run_pre().
 	 */
 	smp_store_release(&site->lone, p);
+}
+
+/* @p fires at @site from now on, or stops firing: the counts follow. */
+static void kprobe_site_count(struct kprobe_site *site, struct kprobe *p,
+			      int delta)
+{
+	site->nr_enabled += delta;
+	if (p->post_handler)
+		WRITE_ONCE(site->nr_post, site->nr_post + delta);
+}
+
+/*
+ * A jump runs no post_handler: before @p, about to fire at @site, may be
+ * seen by a hit, an optimized (or prepared) site becomes a breakpoint
+ * site again if @p has one, so that no hit runs @p's pre_handler through
+ * the jump and then skips its post_handler.  The optimizer, which needs
+ * kprobe_mutex, cannot optimize the site again in between, and once @p
+ * counts in site->nr_post it will not.
+ */
+static void kprobe_site_prepare_for(struct kprobe_site *site, struct kprobe *p)
+{
+	if (p->post_handler)
+		kprobe_site_unoptimize_locked(site);
+}
+
+/* Link @p last on @site's list, where the hit path finds it (RCU). */
+static void kprobe_site_link(struct kprobe_site *site, struct kprobe *p)
+{
+	struct kprobe *last = NULL, *q;
+
+	hlist_for_each_entry(q, &site->probes, hlist)
+		last = q;
+	p->site = site;
+	if (last)
+		hlist_add_behind_rcu(&p->hlist, &last->hlist);
+	else
+		hlist_add_head_rcu(&p->hlist, &site->probes);
+}
+
+/**
+ * kprobe_site_change_locked() - the one way a site's probes change
+ * @site: the site of @p (the one it joins, for %KPROBE_SITE_JOIN)
+ * @p: the probe that joins, leaves, is enabled or is disabled
+ * @how: which of the four
+ *
+ * Keeps what the hit paths read without looking at the list in step with
+ * it: site->nr_enabled, site->nr_post and site->lone.  A probe that starts
+ * firing first makes a jump-optimized site a breakpoint again if it has a
+ * post_handler, and is counted before it becomes visible (linked, or its
+ * DISABLED flag cleared); one that stops firing is hidden before its
+ * counts go.  @p's other flags must be set before it joins.
+ *
+ * The caller then brings the site's arming in line: at once with
+ * kprobe_site_sync_armed_locked(), or for a whole batch (register.c).
+ * A CPU that already walks the list may still be on a leaving probe; its
+ * next link stays, and unregistration waits for such hits (hits.c).
+ *
+ * Context: kprobe_mutex held; may sleep (unoptimizing).
+ */
+void kprobe_site_change_locked(struct kprobe_site *site, struct kprobe *p,
+			       enum kprobe_site_change how)
+{
+	bool fired = !kprobe_disabled(p);
+
+	lockdep_assert_held(&kprobe_mutex);
+	switch (how) {
+	case KPROBE_SITE_JOIN:
+		if (fired) {
+			kprobe_site_prepare_for(site, p);
+			kprobe_site_count(site, p, 1);
+		}
+		kprobe_site_link(site, p);
+		break;
+	case KPROBE_SITE_ENABLE:
+		kprobe_site_prepare_for(site, p);
+		kprobe_site_count(site, p, 1);
+		kprobe_flags_clear_locked(p, KPROBE_FLAG_DISABLED);
+		break;
+	case KPROBE_SITE_LEAVE:
+		kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
+		hlist_del_init_rcu(&p->hlist);
+		p->site = NULL;
+		if (fired)
+			kprobe_site_count(site, p, -1);
+		break;
+	case KPROBE_SITE_DISABLE:
+		kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
+		if (fired)
+			kprobe_site_count(site, p, -1);
+		break;
+	}
+	kprobe_site_update_lone_locked(site);
 }
 
 static void kprobe_site_update_flags(struct kprobe_site *site)
@@ -442,20 +574,24 @@ void kprobe_site_retire_locked(struct kprobe_site *site)
 static int kprobe_collect_all_locked(struct list_head *batch)
 {
 	struct kprobe_site *site;
-	int i, n = 0;
+	int n = 0;
 
-	for (i = 0; i < KPROBE_TABLE_SIZE; i++) {
-		hlist_for_each_entry(site, &kprobe_table[i], hnode) {
-			if (!kprobe_site_needs_change(site))
-				continue;
-			list_add_tail(&site->batch, batch);
-			n++;
-		}
+	kprobe_for_each_site(site) {
+		if (!kprobe_site_needs_change(site))
+			continue;
+		list_add_tail(&site->batch, batch);
+		n++;
 	}
 	return n;
 }
 
-static void kprobe_batch_release(struct list_head *batch)
+/**
+ * kprobe_sites_unlink_batch() - take every site off a batch list
+ * @batch: sites linked by site->batch; left empty
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_sites_unlink_batch(struct list_head *batch)
 {
 	struct kprobe_site *site, *tmp;
 
@@ -482,7 +618,7 @@ int kprobes_arm_all(void)
 	kprobes_all_disarmed = false;
 	if (kprobe_collect_all_locked(&batch))
 		ret = kprobe_sites_arm_locked(&batch);
-	kprobe_batch_release(&batch);
+	kprobe_sites_unlink_batch(&batch);
 	pr_info("kprobes globally enabled\n");
 	return ret;
 }
@@ -503,7 +639,7 @@ int kprobes_disarm_all(void)
 	kprobes_all_disarmed = true;
 	if (kprobe_collect_all_locked(&batch))
 		kprobe_sites_disarm_locked(&batch);
-	kprobe_batch_release(&batch);
+	kprobe_sites_unlink_batch(&batch);
 	pr_info("kprobes globally disabled\n");
 	return 0;
 }

@@ -48,7 +48,10 @@ struct kprobe_pool_page {
 	struct rcu_work release;
 };
 
-/* Single-instruction slots for stepping and boosting. */
+/*
+ * Single-instruction slots for stepping and boosting.  Protects the
+ * insn pool's page list and the bitmaps of its pages.
+ */
 static DEFINE_MUTEX(kprobe_insn_pool_mutex);
 static LIST_HEAD(kprobe_insn_pool_pages);
 static struct kprobe_slot_pool kprobe_insn_pool = {

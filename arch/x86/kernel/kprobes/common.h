@@ -96,12 +96,28 @@ extern const u8 kprobe_opt_tmpl_end[];
 #ifdef CONFIG_OPTPROBES
 int kprobe_x86_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len);
+bool kprobe_x86_opt_calls_handlers(unsigned long func);
 #else
 static inline void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf,
 					  unsigned int len)
 {
 }
+
+static inline bool kprobe_x86_opt_calls_handlers(unsigned long func)
+{
+	return false;
+}
 #endif
+
+/* ftrace.c: does @func (a function's start) call probe handlers? */
+static inline bool kprobe_x86_ftrace_calls_handlers(unsigned long func)
+{
+#ifdef CONFIG_KPROBES_ON_FTRACE
+	return func == (unsigned long)kprobe_ftrace_handler;
+#else
+	return false;
+#endif
+}
 
 /* decode.c */
 int kprobe_x86_classify(struct insn *insn, unsigned long addr,

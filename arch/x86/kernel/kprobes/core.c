@@ -24,11 +24,13 @@
  * kprobe_int3_handler() of the nested hit.
  */
 #include <linux/compiler.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <asm/ptrace.h>
 #include <asm/text-patching.h>
+#include <asm/unwind.h>
 
 #include "common.h"
 
@@ -51,7 +53,7 @@ static nokprobe_inline bool kprobe_cpu_busy(struct kprobe_ctlblk *kcb)
 }
 
 /* The hit is over; this CPU runs no probe any more. */
-static nokprobe_inline void kprobe_hit_done(struct kprobe_ctlblk *kcb)
+static nokprobe_inline void kprobe_x86_hit_done(struct kprobe_ctlblk *kcb)
 {
 	kcb->cur.state = KPROBE_CB_IDLE;
 	kcb->cur.site = NULL;
@@ -60,8 +62,8 @@ static nokprobe_inline void kprobe_hit_done(struct kprobe_ctlblk *kcb)
 	kprobe_site_leave();
 }
 
-static nokprobe_inline void kprobe_run_post(struct kprobe_site *site,
-					    struct pt_regs *regs)
+static nokprobe_inline void kprobe_x86_run_post(struct kprobe_site *site,
+						struct pt_regs *regs)
 {
 	if (kprobe_site_wants_post(site))
 		kprobe_site_run_post(site, regs);
@@ -81,9 +83,9 @@ static nokprobe_inline void kprobe_start_step(struct kprobe_site *site,
 }
 
 /* A probe hit with no other probe running on this CPU. */
-static nokprobe_inline void kprobe_hit(struct kprobe_site *site,
-				       struct pt_regs *regs,
-				       struct kprobe_ctlblk *kcb)
+static nokprobe_inline void kprobe_x86_hit(struct kprobe_site *site,
+					   struct pt_regs *regs,
+					   struct kprobe_ctlblk *kcb)
 {
 	kprobe_site_enter(site);
 	/* Set before filling in; pairs with kprobe_cpu_busy() of a nested hit. */
@@ -93,19 +95,19 @@ static nokprobe_inline void kprobe_hit(struct kprobe_site *site,
 
 	if (kprobe_site_run_pre(site, regs)) {
 		/* A handler chose where to resume. */
-		kprobe_hit_done(kcb);
+		kprobe_x86_hit_done(kcb);
 		return;
 	}
 
 	switch (site->ainsn.kind) {
 	case KPROBE_INSN_EMULATE:
 		kprobe_x86_emulate(site, regs);
-		kprobe_run_post(site, regs);
-		kprobe_hit_done(kcb);
+		kprobe_x86_run_post(site, regs);
+		kprobe_x86_hit_done(kcb);
 		return;
 	case KPROBE_INSN_STEP:
 		if (site->ainsn.boostable && !kprobe_site_wants_post(site)) {
-			kprobe_hit_done(kcb);
+			kprobe_x86_hit_done(kcb);
 			regs->ip = kprobe_boost_target(site);
 			return;
 		}
@@ -165,8 +167,8 @@ static nokprobe_inline void kprobe_step_done(struct pt_regs *regs,
 		return;
 	}
 	kcb->cur.state = KPROBE_CB_HANDLERS;
-	kprobe_run_post(site, regs);
-	kprobe_hit_done(kcb);
+	kprobe_x86_run_post(site, regs);
+	kprobe_x86_hit_done(kcb);
 }
 
 /**
@@ -196,7 +198,7 @@ int kprobe_int3_handler(struct pt_regs *regs)
 		if (kprobe_cpu_busy(kcb))
 			kprobe_reenter(site, regs, kcb);
 		else
-			kprobe_hit(site, regs, kcb);
+			kprobe_x86_hit(site, regs, kcb);
 		return 1;
 	}
 
@@ -232,8 +234,56 @@ static nokprobe_inline int kprobe_step_fault(struct pt_regs *regs,
 		return 0;
 	}
 	ret = kprobe_site_fault(site, regs, trapnr);
-	kprobe_hit_done(kcb);
+	kprobe_x86_hit_done(kcb);
 	return ret;
+}
+
+/* Does the function around @addr call probe handlers? */
+static bool kprobe_x86_in_handler_caller(unsigned long addr)
+{
+	unsigned long size, off, func;
+
+	if (!kallsyms_lookup_size_offset(addr, &size, &off))
+		return false;
+	func = addr - off;
+	return func == (unsigned long)kprobe_int3_handler ||
+	       kprobe_x86_ftrace_calls_handlers(func) ||
+	       kprobe_x86_opt_calls_handlers(func);
+}
+
+/*
+ * Was the fault at @regs raised by the probe's own handler (or what it
+ * called), rather than by an interrupt or NMI that came in while the
+ * handler ran?  current_kprobe is set in both cases.  Walking up from the
+ * fault, the handler's context reaches the hit path function that called
+ * the handler before any exception or interrupt frame (a breakpoint
+ * hit's own trap frame lies above that function); a nested context first
+ * crosses the frame it was entered through.  Only faults taken while a
+ * probe runs pay for the walk.  The guessing unwinder cannot tell frames
+ * apart: with it every such fault counts as the handler's, as before.
+ */
+static bool kprobe_x86_fault_in_handler(struct pt_regs *regs)
+{
+	struct unwind_state state;
+	struct pt_regs *entry;
+	unsigned long addr;
+
+	if (IS_ENABLED(CONFIG_UNWINDER_GUESS))
+		return true;
+	/* The walk starts at the caller of the faulting function. */
+	for (unwind_start(&state, current, regs, NULL); !unwind_done(&state);
+	     unwind_next_frame(&state)) {
+		entry = unwind_get_entry_regs(&state, NULL);
+		if (entry && entry != regs)
+			return false;
+		addr = unwind_get_return_address(&state);
+		if (!addr)
+			return false;
+		/* A return address may be the first byte past its function. */
+		if (kprobe_x86_in_handler_caller(addr - 1))
+			return true;
+	}
+	return false;
 }
 
 /**
@@ -246,7 +296,8 @@ static nokprobe_inline int kprobe_step_fault(struct pt_regs *regs,
  * their say, so that the kernel's exception fixup applies.  A fault in
  * a pre or post handler goes to the probes' fault handlers, found through
  * the control block of a breakpoint hit or, for ftrace and optimized
- * hits, through current_kprobe.
+ * hits, through current_kprobe; a fault of an interrupt or NMI that came
+ * in while a handler ran is not theirs and is left alone.
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe fault handler fixed the fault, 0 otherwise.
@@ -265,10 +316,13 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 		 */
 		p = kprobe_running();
 		site = p ? READ_ONCE(p->site) : NULL;
-		return site ? kprobe_site_fault(site, regs, trapnr) : 0;
+		if (!site || !kprobe_x86_fault_in_handler(regs))
+			return 0;
+		return kprobe_site_fault(site, regs, trapnr);
 	}
 	if (kcb->cur.state == KPROBE_CB_HANDLERS)
-		return kprobe_site_fault(site, regs, trapnr);
+		return kprobe_x86_fault_in_handler(regs) ?
+		       kprobe_site_fault(site, regs, trapnr) : 0;
 	if (kprobe_cb_stepping(kcb) && regs->ip == kprobe_step_copy(site))
 		return kprobe_step_fault(regs, trapnr, kcb);
 	return 0;

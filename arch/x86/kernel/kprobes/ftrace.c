@@ -37,7 +37,9 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 		}
 		regs->ip = resume;
 	}
-	kprobe_site_leave();
+	/* current_kprobe was named by kprobe_site_run_pre(). */
+	__this_cpu_write(current_kprobe, NULL);
+	kprobe_hit_end();
 }
 
 /**

@@ -80,13 +80,29 @@ __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 		moved = kprobe_run_lone(lone, regs);
 	else
 		moved = kprobe_x86_opt_run_list(site, regs);
-	kprobe_site_leave();
+	/* current_kprobe was named by the handler stage above. */
+	__this_cpu_write(current_kprobe, NULL);
+	kprobe_hit_end();
 out:
 	preempt_enable();
 	return moved;
 }
 
 NOKPROBE_SYMBOL(kprobe_x86_opt_hit);
+
+/**
+ * kprobe_x86_opt_calls_handlers() - is @func one that calls the handlers
+ *	of an optimized site?
+ * @func: the start of a function
+ *
+ * Context: any (kprobe_fault_handler()).
+ * Return: true for kprobe_x86_opt_hit() and its out-of-line list walk.
+ */
+bool kprobe_x86_opt_calls_handlers(unsigned long func)
+{
+	return func == (unsigned long)kprobe_x86_opt_hit ||
+	       func == (unsigned long)kprobe_x86_opt_run_list;
+}
 
 /**
  * kprobe_x86_opt_unpatch() - undo optimized jumps in a copy of the text

@@ -161,16 +161,6 @@ static int kprobe_build_slot(struct kprobe_site *site, struct insn *insn,
 	return 0;
 }
 
-/* An ftrace site is run by kprobe_ftrace_handler(); it needs no slot. */
-static int kprobe_prepare_ftrace(struct kprobe_site *site)
-{
-	site->ainsn.opcode = x86_nops[5][0];
-	site->ainsn.len = 5;
-	site->ainsn.kind = KPROBE_INSN_EMULATE;
-	site->ainsn.op = KPROBE_EMUL_NOP;
-	return 0;
-}
-
 static int kprobe_install_slot(struct kprobe_site *site, struct insn *insn,
 			       const u8 *orig)
 {
@@ -213,9 +203,8 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	struct insn insn;
 	int ret;
 
+	/* Never an ftrace site: those have no ainsn (site.c does not call). */
 	memset(&site->ainsn, 0, sizeof(site->ainsn));
-	if (site->on_ftrace)
-		return kprobe_prepare_ftrace(site);
 
 	ret = kprobe_decode_at(addr, func, &insn, orig);
 	if (ret)
