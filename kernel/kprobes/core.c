@@ -162,7 +162,8 @@ NOKPROBE_SYMBOL(get_kprobe);
 
 /*
  * Stands in for a running probe between kprobe_busy_begin() and _end(),
- * and during a hit on an armed site that has no probe left.
+ * in the kretprobe bookkeeping between kprobe_busy_begin_nested() and
+ * _end_nested(), and during a hit on an armed site that has no probe left.
  */
 struct kprobe kprobe_busy_marker = {
 	.flags = KPROBE_FLAG_DISABLED,

@@ -188,11 +188,11 @@ struct kprobe_slot_pool {
 	struct list_head *pages;
 };
 
-void *kprobe_pool_alloc(struct kprobe_slot_pool *pool);
-void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot);
-bool kprobe_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr);
-int kprobe_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
-			unsigned long *value, char *type, char *sym);
+void *kprobe_slot_pool_alloc(struct kprobe_slot_pool *pool);
+void kprobe_slot_pool_free(struct kprobe_slot_pool *pool, void *slot);
+bool kprobe_slot_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr);
+int kprobe_slot_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
+			     unsigned long *value, char *type, char *sym);
 bool kprobe_slot_contains(unsigned long addr);
 
 /* module.c */
@@ -299,7 +299,6 @@ void kretprobe_instance_put(struct kretprobe_instance *ri);
 void kretprobe_instance_put_unreturned(struct kretprobe_instance *ri);
 void kretprobe_cache_spill(struct kretprobe_instance *ri,
 			   struct kretprobe_cache *c);
-extern struct kprobe kretprobe_busy_marker;
 
 /*
  * struct kretprobe_cache - a CPU's own free instances of one kretprobe
@@ -387,34 +386,34 @@ static __always_inline void kretprobe_instance_put_local(struct kretprobe_instan
 }
 
 /**
- * kretprobe_busy_enter() - make probes hit on this CPU count as missed
+ * kprobe_busy_begin_nested() - make probes hit on this CPU count as missed
  *
  * Unlike kprobe_busy_begin() this nests inside a probe handler: the
- * previous owner of current_kprobe is returned for kretprobe_busy_leave().
+ * previous owner of current_kprobe is returned for kprobe_busy_end_nested().
  * The section is also a hit bracket (kprobe_hit_begin()), so that
  * kprobe_hits_wait() covers the return handlers run inside it.
  *
  * Context: any; disables preemption.
  * Return: the previous value of current_kprobe.
  */
-static __always_inline struct kprobe *kretprobe_busy_enter(void)
+static __always_inline struct kprobe *kprobe_busy_begin_nested(void)
 {
 	struct kprobe *prev;
 
 	preempt_disable_notrace();
 	kprobe_hit_begin();
 	prev = __this_cpu_read(current_kprobe);
-	__this_cpu_write(current_kprobe, &kretprobe_busy_marker);
+	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
 	return prev;
 }
 
 /**
- * kretprobe_busy_leave() - end a kretprobe_busy_enter() section
- * @prev: what kretprobe_busy_enter() returned
+ * kprobe_busy_end_nested() - end a kprobe_busy_begin_nested() section
+ * @prev: what kprobe_busy_begin_nested() returned
  *
- * Context: after kretprobe_busy_enter() on the same CPU.
+ * Context: after kprobe_busy_begin_nested() on the same CPU.
  */
-static __always_inline void kretprobe_busy_leave(struct kprobe *prev)
+static __always_inline void kprobe_busy_end_nested(struct kprobe *prev)
 {
 	__this_cpu_write(current_kprobe, prev);
 	kprobe_hit_end();

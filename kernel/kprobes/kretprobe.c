@@ -153,7 +153,7 @@ static void kretprobes_detach_locked(struct kretprobe **rps, int n,
  * Second half, without kprobe_mutex: kprobe_batch_wait() waits for every
  * hit bracket that began before the kretprobes were unlinked and their
  * holders stopped (kretprobe_holder_stop_locked()); return handlers run
- * inside such a bracket (kretprobe_busy_enter()), so afterwards none can
+ * inside such a bracket (kprobe_busy_begin_nested()), so afterwards none can
  * still use a kretprobe of @rps.  Then free.
  */
 static void kretprobes_detach_finish(struct kretprobe **rps, int n,

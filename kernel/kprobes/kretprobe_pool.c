@@ -49,7 +49,7 @@
  * then frees it, and the last one frees the holder.
  *
  * holder->lock is taken with current_kprobe set on the CPU (the hit path
- * and kretprobe_busy_enter() both do), so a probe hit in an NMI on the
+ * and kprobe_busy_begin_nested() both do), so a probe hit in an NMI on the
  * same CPU, which finds current_kprobe set and counts a miss, can never
  * wait for it.  In NMI context (which includes breakpoint traps) it is
  * only ever tried, never waited on with lockdep watching.
@@ -66,11 +66,6 @@
 #include <linux/sysctl.h>
 
 #include "internal.h"
-
-/* Stands for "kretprobe bookkeeping in progress" in current_kprobe. */
-struct kprobe kretprobe_busy_marker = {
-	.flags = KPROBE_FLAG_DISABLED,
-};
 
 static __always_inline unsigned long kretprobe_lock(struct kretprobe_holder *h)
 {
@@ -218,7 +213,7 @@ static unsigned int kretprobe_pool_grow(struct kretprobe_holder *h,
 		ri = kretprobe_instance_alloc(h, gfp);
 		if (!ri)
 			break;
-		prev = kretprobe_busy_enter();
+		prev = kprobe_busy_begin_nested();
 		flags = kretprobe_lock(h);
 		ri->llist.next = h->free;
 		h->free = &ri->llist;
@@ -226,7 +221,7 @@ static unsigned int kretprobe_pool_grow(struct kretprobe_holder *h,
 		h->nr_total++;
 		kretprobe_pool_set_low(h);
 		kretprobe_unlock(h, flags);
-		kretprobe_busy_leave(prev);
+		kprobe_busy_end_nested(prev);
 	}
 	return i;
 }
@@ -264,7 +259,7 @@ static void kretprobe_pool_shrink(struct work_struct *work)
 
 	pending = max(kretprobe_holder_pending(h), 0);
 	keep = max(initial, 2U * pending);
-	prev = kretprobe_busy_enter();
+	prev = kprobe_busy_begin_nested();
 	flags = kretprobe_lock(h);
 	drop = h->nr_total > keep ? h->nr_total - keep : 0;
 	for (; drop && h->free; drop--) {
@@ -278,7 +273,7 @@ static void kretprobe_pool_shrink(struct work_struct *work)
 	kretprobe_pool_set_low(h);
 	again = h->nr_total > initial && !h->dead;
 	kretprobe_unlock(h, flags);
-	kretprobe_busy_leave(prev);
+	kprobe_busy_end_nested(prev);
 
 	kretprobe_free_list(gone);
 	if (again)
@@ -341,7 +336,7 @@ struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp)
  *
  * get_kretprobe() returns NULL from now on and pending returns skip the
  * handler.  Handlers that already started run inside a hit bracket
- * (kretprobe_busy_enter()); kretprobe_holder_release() must only follow a
+ * (kprobe_busy_begin_nested()); kretprobe_holder_release() must only follow a
  * kprobe_hits_wait() that began after this call.
  *
  * Context: kprobe_mutex held (or @h never published).
@@ -382,13 +377,13 @@ void kretprobe_holder_release(struct kretprobe_holder *h)
 	cancel_work_sync(&h->refill);
 	cancel_delayed_work_sync(&h->shrink);
 
-	prev = kretprobe_busy_enter();
+	prev = kprobe_busy_begin_nested();
 	flags = kretprobe_lock(h);
 	node = h->free;
 	h->free = NULL;
 	h->nr_free = 0;
 	kretprobe_unlock(h, flags);
-	kretprobe_busy_leave(prev);
+	kprobe_busy_end_nested(prev);
 	kretprobe_free_list(node);
 
 	if (h->cache_mem) {

@@ -139,7 +139,7 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 	struct kprobe *prev;
 	unsigned long ret;
 
-	prev = kretprobe_busy_enter();
+	prev = kprobe_busy_begin_nested();
 	first = stack->first;
 	match = kretprobe_find_slot(first, slot);
 	if (!match) {
@@ -160,7 +160,7 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 		kretprobe_run_handler(ri, regs);
 		node = node->next;
 	} while ((unsigned long)ri->fp & KRETPROBE_FP_CHAINED);
-	__this_cpu_write(current_kprobe, &kretprobe_busy_marker);
+	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
 
 	WRITE_ONCE(*slot, ret);
 	/* The slot is real again before unlinking; pairs with the unwinder. */
@@ -171,7 +171,7 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 		kretprobe_instance_put_local(kretprobe_of(first));
 	else
 		kretprobe_release_range(first, node, slot, !prev);
-	kretprobe_busy_leave(prev);
+	kprobe_busy_end_nested(prev);
 }
 
 NOKPROBE_SYMBOL(kretprobe_trampoline_handler);
@@ -230,12 +230,12 @@ void kprobe_flush_task(struct task_struct *tk)
 	if (!node)
 		return;
 	tk->kretprobe_instances.first = NULL;
-	prev = kretprobe_busy_enter();
+	prev = kprobe_busy_begin_nested();
 	for (; node; node = next) {
 		next = node->next;
 		kretprobe_instance_put(kretprobe_of(node));
 	}
-	kretprobe_busy_leave(prev);
+	kprobe_busy_end_nested(prev);
 }
 
 NOKPROBE_SYMBOL(kprobe_flush_task);

@@ -37,7 +37,7 @@ static_assert(KPROBE_OPT_SLOT_SIZE % KPROBE_SLOT_ALIGN == 0 &&
  */
 void *kprobe_opt_slot_alloc(void)
 {
-	return kprobe_pool_alloc(&kprobe_opt_pool);
+	return kprobe_slot_pool_alloc(&kprobe_opt_pool);
 }
 
 /**
@@ -48,7 +48,7 @@ void *kprobe_opt_slot_alloc(void)
  */
 void kprobe_opt_slot_free(void *slot)
 {
-	kprobe_pool_free(&kprobe_opt_pool, slot);
+	kprobe_slot_pool_free(&kprobe_opt_pool, slot);
 }
 
 /**
@@ -60,7 +60,7 @@ void kprobe_opt_slot_free(void *slot)
  */
 bool is_kprobe_optinsn_slot(unsigned long addr)
 {
-	return kprobe_pool_contains(&kprobe_opt_pool, addr);
+	return kprobe_slot_pool_contains(&kprobe_opt_pool, addr);
 }
 
 NOKPROBE_SYMBOL(is_kprobe_optinsn_slot);
@@ -78,5 +78,5 @@ NOKPROBE_SYMBOL(is_kprobe_optinsn_slot);
 int kprobe_opt_get_kallsym(unsigned int symnum, unsigned long *value,
 			   char *type, char *sym)
 {
-	return kprobe_pool_kallsym(&kprobe_opt_pool, &symnum, value, type, sym);
+	return kprobe_slot_pool_kallsym(&kprobe_opt_pool, &symnum, value, type, sym);
 }

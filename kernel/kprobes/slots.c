@@ -33,14 +33,14 @@ static_assert(KPROBE_SLOT_SIZE % KPROBE_SLOT_ALIGN == 0 &&
 #define KPROBE_POOL_MAX_SLOTS	(PAGE_SIZE / KPROBE_SLOT_ALIGN)
 
 /**
- * struct kprobe_pool_page - one executable page of a pool
+ * struct kprobe_slot_pool_page - one executable page of a pool
  * @node: link in the pool's page list (RCU)
  * @base: first byte of the page
  * @nr_used: number of bits set in @used
  * @used: one bit per slot, set while the slot is handed out
  * @release: frees the page once no reader can still see it
  */
-struct kprobe_pool_page {
+struct kprobe_slot_pool_page {
 	struct list_head node;
 	void *base;
 	unsigned int nr_used;
@@ -61,39 +61,39 @@ static struct kprobe_slot_pool kprobe_insn_pool = {
 	.pages = &kprobe_insn_pool_pages,
 };
 
-static unsigned int kprobe_pool_slots(struct kprobe_slot_pool *pool)
+static unsigned int kprobe_slot_pool_slots(struct kprobe_slot_pool *pool)
 {
 	return PAGE_SIZE / pool->slot_size;
 }
 
-static bool kprobe_pool_page_has(struct kprobe_pool_page *pg,
-				 unsigned long addr)
+static bool kprobe_slot_pool_page_has(struct kprobe_slot_pool_page *pg,
+				      unsigned long addr)
 {
 	return addr >= (unsigned long)pg->base &&
 	       addr < (unsigned long)pg->base + PAGE_SIZE;
 }
 
-static void kprobe_pool_page_announce(struct kprobe_slot_pool *pool,
-				      struct kprobe_pool_page *pg, bool gone)
+static void kprobe_slot_pool_page_announce(struct kprobe_slot_pool *pool,
+					   struct kprobe_slot_pool_page *pg, bool gone)
 {
 	perf_event_ksymbol(PERF_RECORD_KSYMBOL_TYPE_OOL,
 			   (unsigned long)pg->base, PAGE_SIZE, gone, pool->sym);
 }
 
-static void kprobe_pool_page_release(struct work_struct *work)
+static void kprobe_slot_pool_page_release(struct work_struct *work)
 {
-	struct kprobe_pool_page *pg;
+	struct kprobe_slot_pool_page *pg;
 
-	pg = container_of(to_rcu_work(work), struct kprobe_pool_page, release);
+	pg = container_of(to_rcu_work(work), struct kprobe_slot_pool_page, release);
 	arch_kprobe_page_free(pg->base);
 	kfree(pg);
 }
 
 /* Take a free slot from a page already on the list, if there is one. */
-static void *kprobe_pool_take_locked(struct kprobe_slot_pool *pool)
+static void *kprobe_slot_pool_take_locked(struct kprobe_slot_pool *pool)
 {
-	unsigned int nr = kprobe_pool_slots(pool);
-	struct kprobe_pool_page *pg;
+	unsigned int nr = kprobe_slot_pool_slots(pool);
+	struct kprobe_slot_pool_page *pg;
 	unsigned long idx;
 
 	lockdep_assert_held(pool->mutex);
@@ -109,9 +109,9 @@ static void *kprobe_pool_take_locked(struct kprobe_slot_pool *pool)
 }
 
 /* Get a fresh, empty page; called without the pool's mutex. */
-static struct kprobe_pool_page *kprobe_pool_page_new(void)
+static struct kprobe_slot_pool_page *kprobe_slot_pool_page_new(void)
 {
-	struct kprobe_pool_page *pg;
+	struct kprobe_slot_pool_page *pg;
 
 	pg = kzalloc(sizeof(*pg), GFP_KERNEL);
 	if (!pg)
@@ -121,12 +121,12 @@ static struct kprobe_pool_page *kprobe_pool_page_new(void)
 		kfree(pg);
 		return NULL;
 	}
-	INIT_RCU_WORK(&pg->release, kprobe_pool_page_release);
+	INIT_RCU_WORK(&pg->release, kprobe_slot_pool_page_release);
 	return pg;
 }
 
 /**
- * kprobe_pool_alloc() - get a slot of @pool
+ * kprobe_slot_pool_alloc() - get a slot of @pool
  * @pool: the pool
  *
  * The slot is @pool->slot_size bytes of executable memory that the
@@ -135,36 +135,36 @@ static struct kprobe_pool_page *kprobe_pool_page_new(void)
  * Context: process context, may sleep.
  * Return: the slot, or NULL if no memory is available.
  */
-void *kprobe_pool_alloc(struct kprobe_slot_pool *pool)
+void *kprobe_slot_pool_alloc(struct kprobe_slot_pool *pool)
 {
-	struct kprobe_pool_page *pg;
+	struct kprobe_slot_pool_page *pg;
 	void *slot;
 
 	mutex_lock(pool->mutex);
-	slot = kprobe_pool_take_locked(pool);
+	slot = kprobe_slot_pool_take_locked(pool);
 	mutex_unlock(pool->mutex);
 	if (slot)
 		return slot;
 
 	/* Every page is full: add one.  Allocation may sleep on other locks. */
-	pg = kprobe_pool_page_new();
+	pg = kprobe_slot_pool_page_new();
 	if (!pg)
 		return NULL;
 
 	mutex_lock(pool->mutex);
 	/*
 	 * Publish the page fully initialised; pairs with the RCU list walks
-	 * in kprobe_pool_contains() and kprobe_pool_kallsym().
+	 * in kprobe_slot_pool_contains() and kprobe_slot_pool_kallsym().
 	 */
 	list_add_rcu(&pg->node, pool->pages);
-	kprobe_pool_page_announce(pool, pg, false);
-	slot = kprobe_pool_take_locked(pool);
+	kprobe_slot_pool_page_announce(pool, pg, false);
+	slot = kprobe_slot_pool_take_locked(pool);
 	mutex_unlock(pool->mutex);
 	return slot;
 }
 
 /**
- * kprobe_pool_free() - give back a slot from kprobe_pool_alloc()
+ * kprobe_slot_pool_free() - give back a slot from kprobe_slot_pool_alloc()
  * @pool: the pool it came from
  * @slot: the slot; NULL is ignored
  *
@@ -175,10 +175,10 @@ void *kprobe_pool_alloc(struct kprobe_slot_pool *pool)
  *
  * Context: process context, may sleep.
  */
-void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot)
+void kprobe_slot_pool_free(struct kprobe_slot_pool *pool, void *slot)
 {
 	unsigned long where = (unsigned long)slot;
-	struct kprobe_pool_page *pg;
+	struct kprobe_slot_pool_page *pg;
 	unsigned long idx;
 
 	if (!slot)
@@ -186,7 +186,7 @@ void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot)
 
 	mutex_lock(pool->mutex);
 	list_for_each_entry(pg, pool->pages, node) {
-		if (!kprobe_pool_page_has(pg, where))
+		if (!kprobe_slot_pool_page_has(pg, where))
 			continue;
 		idx = (where - (unsigned long)pg->base) / pool->slot_size;
 		if (WARN_ON_ONCE(!__test_and_clear_bit(idx, pg->used)))
@@ -197,10 +197,10 @@ void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot)
 		/*
 		 * Unlink now; lockless walkers may still be looking at the
 		 * page, so it is freed only after a grace period by
-		 * kprobe_pool_page_release().
+		 * kprobe_slot_pool_page_release().
 		 */
 		list_del_rcu(&pg->node);
-		kprobe_pool_page_announce(pool, pg, true);
+		kprobe_slot_pool_page_announce(pool, pg, true);
 		queue_rcu_work(system_wq, &pg->release);
 		break;
 	}
@@ -208,22 +208,22 @@ void kprobe_pool_free(struct kprobe_slot_pool *pool, void *slot)
 }
 
 /**
- * kprobe_pool_contains() - is @addr inside a page of @pool?
+ * kprobe_slot_pool_contains() - is @addr inside a page of @pool?
  * @pool: the pool
  * @addr: any address
  *
  * Context: any context, including NMI; takes no lock.
  * Return: true if @addr lies in a page of @pool.
  */
-bool kprobe_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr)
+bool kprobe_slot_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr)
 {
-	struct kprobe_pool_page *pg;
+	struct kprobe_slot_pool_page *pg;
 	bool found = false;
 
 	/* A preempt-off region is an RCU read side for list_del_rcu(). */
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(pg, pool->pages, node) {
-		if (kprobe_pool_page_has(pg, addr)) {
+		if (kprobe_slot_pool_page_has(pg, addr)) {
 			found = true;
 			break;
 		}
@@ -232,10 +232,10 @@ bool kprobe_pool_contains(struct kprobe_slot_pool *pool, unsigned long addr)
 	return found;
 }
 
-NOKPROBE_SYMBOL(kprobe_pool_contains);
+NOKPROBE_SYMBOL(kprobe_slot_pool_contains);
 
 /**
- * kprobe_pool_kallsym() - describe the @symnum-th page of @pool
+ * kprobe_slot_pool_kallsym() - describe the @symnum-th page of @pool
  * @pool: the pool
  * @symnum: index of the page wanted, from 0; when @pool has fewer pages,
  *	reduced by their number, so that the next pool can go on from it
@@ -246,10 +246,10 @@ NOKPROBE_SYMBOL(kprobe_pool_contains);
  * Context: process context.
  * Return: 0 if the page exists, -ERANGE when @symnum is past the last one.
  */
-int kprobe_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
-			unsigned long *value, char *type, char *sym)
+int kprobe_slot_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
+			     unsigned long *value, char *type, char *sym)
 {
-	struct kprobe_pool_page *pg;
+	struct kprobe_slot_pool_page *pg;
 	int ret = -ERANGE;
 
 	rcu_read_lock();
@@ -275,7 +275,7 @@ int kprobe_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum,
  */
 kprobe_opcode_t *kprobe_slot_alloc(void)
 {
-	return kprobe_pool_alloc(&kprobe_insn_pool);
+	return kprobe_slot_pool_alloc(&kprobe_insn_pool);
 }
 
 /**
@@ -286,7 +286,7 @@ kprobe_opcode_t *kprobe_slot_alloc(void)
  */
 void kprobe_slot_free(kprobe_opcode_t *slot)
 {
-	kprobe_pool_free(&kprobe_insn_pool, slot);
+	kprobe_slot_pool_free(&kprobe_insn_pool, slot);
 }
 
 /**
@@ -299,7 +299,7 @@ void kprobe_slot_free(kprobe_opcode_t *slot)
  */
 bool kprobe_slot_contains(unsigned long addr)
 {
-	return kprobe_pool_contains(&kprobe_insn_pool, addr) ||
+	return kprobe_slot_pool_contains(&kprobe_insn_pool, addr) ||
 	       is_kprobe_optinsn_slot(addr);
 }
 
@@ -317,7 +317,7 @@ NOKPROBE_SYMBOL(kprobe_slot_contains);
  */
 bool is_kprobe_insn_slot(unsigned long addr)
 {
-	return kprobe_pool_contains(&kprobe_insn_pool, addr);
+	return kprobe_slot_pool_contains(&kprobe_insn_pool, addr);
 }
 
 NOKPROBE_SYMBOL(is_kprobe_insn_slot);
@@ -337,7 +337,7 @@ NOKPROBE_SYMBOL(is_kprobe_insn_slot);
 int kprobe_get_kallsym(unsigned int symnum, unsigned long *value, char *type,
 		       char *sym)
 {
-	int ret = kprobe_pool_kallsym(&kprobe_insn_pool, &symnum, value, type,
+	int ret = kprobe_slot_pool_kallsym(&kprobe_insn_pool, &symnum, value, type,
 				      sym);
 
 	if (ret)
