@@ -120,7 +120,18 @@ static inline bool kprobe_site_is_armed(struct kprobe_site *site)
 }
 
 /* register.c */
+struct kprobe_batch;
 
+bool kprobe_is_registered_locked(struct kprobe *p);
+int kprobe_register_locked(struct kprobe *p);
+int kprobes_register_batch_locked(struct kprobe **kps, int num,
+				  struct kprobe_batch *b);
+void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b);
+
+/* hits.c */
+void kprobe_hits_wait(void);
+
+/* reclaim.c */
 /**
  * struct kprobe_batch - probes being unregistered together
  * @disarm: sites left without probes that are still armed
@@ -141,18 +152,8 @@ static inline void kprobe_batch_init(struct kprobe_batch *b)
 	b->lazy = false;
 }
 
-bool kprobe_is_registered_locked(struct kprobe *p);
-int kprobe_register_locked(struct kprobe *p);
-int kprobes_register_batch_locked(struct kprobe **kps, int num,
-				  struct kprobe_batch *b);
-void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b);
 void kprobe_batch_commit_locked(struct kprobe_batch *b);
 void kprobe_batch_wait(struct kprobe_batch *b);
-
-/* hits.c */
-void kprobe_hits_wait(void);
-
-/* reclaim.c */
 void kprobe_site_idle_locked(struct kprobe_site *site);
 void kprobe_sites_free(struct list_head *dead);
 

@@ -257,41 +257,6 @@ void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b)
 		list_add_tail(&site->batch, &b->disarm);
 }
 
-/**
- * kprobe_batch_commit_locked() - disarm and retire the sites of a batch
- * @b: a batch filled by kprobe_detach_locked()
- *
- * Context: kprobe_mutex held.
- */
-void kprobe_batch_commit_locked(struct kprobe_batch *b)
-{
-	struct kprobe_site *site, *tmp;
-
-	lockdep_assert_held(&kprobe_mutex);
-	if (!list_empty(&b->disarm))
-		kprobe_sites_disarm_locked(&b->disarm);
-	list_splice_tail_init(&b->disarm, &b->dead);
-	list_for_each_entry_safe(site, tmp, &b->dead, batch)
-		kprobe_site_retire_locked(site);
-}
-
-/**
- * kprobe_batch_wait() - finish unregistering a committed batch
- * @b: a batch passed to kprobe_batch_commit_locked()
- *
- * Waits until no CPU runs a handler of a probe in the batch any more (the
- * hit brackets in progress, not a grace period), and hands the retired
- * sites to reclaim.c, which frees them after a grace period.  Afterwards
- * the caller may free the probes.
- *
- * Context: process context; kprobe_mutex may be held.
- */
-void kprobe_batch_wait(struct kprobe_batch *b)
-{
-	kprobe_hits_wait();
-	kprobe_sites_free(&b->dead);
-}
-
 /*
  * Register @p; with @arm set, only queue on @arm a site that must be
  * armed (see kprobe_attach_locked()).

@@ -19,6 +19,18 @@
  * (kprobe_symbols_drop()).  Everything here runs with kprobe_mutex held,
  * which the module notifier also takes: a module cannot go live or finish
  * going while an index of it is in use.
+ *
+ * Why here and not in kallsyms: the index reads mod->kallsyms and the
+ * module's symbol table directly, restating two rules of
+ * kernel/module/kallsyms.c (which symbols are named text, and where a
+ * symbol ends).  It pays for that: in the benchmark of `make bench`
+ * (10,000 entry probes registered as a batch in a module of 10,000
+ * functions), upstream, which scans per probe, takes 103 s; with the
+ * index this registration takes 0.55 s.
+ * A generic "sorted address index of a module" belongs in
+ * kernel/module/kallsyms.c, where every address lookup (oops printing,
+ * perf) would gain too; it is left for a separate patch to the module
+ * maintainers, and this file would then shrink to its callers.
  */
 #include <linux/kallsyms.h>
 #include <linux/list.h>
