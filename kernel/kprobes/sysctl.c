@@ -3,6 +3,10 @@
  * /proc/sys/debug/kprobes-optimization: 1 (the default) lets eligible
  * probes be optimized into jumps, 0 turns every optimized probe back into
  * a breakpoint.  Other values are refused with -EINVAL.
+ *
+ * The same switch is also /proc/sys/debug/kprobes_optimization, so that
+ * "sysctl debug.kprobes_optimization" works as well: sysctl(8) turns the
+ * dots of a name into slashes but leaves '_' and '-' alone.
  */
 #include <linux/init.h>
 #include <linux/kprobes.h>
@@ -26,15 +30,18 @@ static int kprobe_opt_sysctl(const struct ctl_table *table, int write,
 	return 0;
 }
 
+#define KPROBE_OPT_SYSCTL(name) {		\
+	.procname	= name,			\
+	.maxlen		= sizeof(int),		\
+	.mode		= 0644,			\
+	.proc_handler	= kprobe_opt_sysctl,	\
+	.extra1		= SYSCTL_ZERO,		\
+	.extra2		= SYSCTL_ONE,		\
+}
+
 static struct ctl_table kprobe_opt_sysctls[] = {
-	{
-		.procname	= "kprobes-optimization",
-		.maxlen		= sizeof(int),
-		.mode		= 0644,
-		.proc_handler	= kprobe_opt_sysctl,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= SYSCTL_ONE,
-	},
+	KPROBE_OPT_SYSCTL("kprobes-optimization"),
+	KPROBE_OPT_SYSCTL("kprobes_optimization"),
 };
 
 static int __init kprobe_opt_sysctl_init(void)
