@@ -3,7 +3,7 @@
 # Helpers for the real-client kselftests (test_clients_*.sh): the module
 # kprobes_clients.ko whose functions they probe, value checks, and a
 # process whose name no other process in the guest has, to filter on.
-# Source it after kprobes_lib.sh and kprobes_kunit.sh.
+# Source it after kprobes_lib.sh and kprobes_modules_lib.sh.
 
 KPC=kprobes_clients
 KPC_PARAMS=/sys/module/$KPC/parameters
@@ -58,12 +58,6 @@ kpc_check()
 	: >$KPC_TMP/notes
 	kp_check "$@"
 	cat $KPC_TMP/notes
-}
-
-# expect_eq WHAT GOT WANT
-expect_eq()
-{
-	[ "$2" = "$3" ] || { echo "$1 is '$2', wanted '$3'"; return 1; }
 }
 
 # kpc_ms_since T0 - milliseconds since T0 (from date +%s%N)

@@ -108,15 +108,45 @@ kp_entry()
 	fi
 }
 
-# kp_write_fails FILE VALUE - writing VALUE to FILE must fail with EINVAL
-kp_write_fails()
+# expect_eq WHAT GOT WANT - GOT must be WANT; says which WHAT is wrong
+expect_eq()
+{
+	[ "$2" = "$3" ] || { echo "$1 is '$2', wanted '$3'"; return 1; }
+}
+
+# kp_write_fails_with FILE VALUE ERROR - writing VALUE to FILE must fail,
+# with ERROR (strerror's text, e.g. "No such file or directory")
+kp_write_fails_with()
 {
 	local err
 
 	err=$( (echo "$2" >"$1") 2>&1) && { echo "writing '$2' to $1 succeeded"; return 1; }
 	case $err in
-	*"Invalid argument"*) return 0 ;;
-	*) echo "writing '$2' to $1: $err (wanted Invalid argument)"; return 1 ;;
+	*"$3"*) return 0 ;;
+	*) echo "writing '$2' to $1: $err (wanted $3)"; return 1 ;;
+	esac
+}
+
+# kp_write_fails FILE VALUE - writing VALUE to FILE must fail with EINVAL
+kp_write_fails()
+{
+	kp_write_fails_with "$1" "$2" "Invalid argument"
+}
+
+# kp_add_fails_with DEF ERROR - adding probe DEF through kprobe_events
+# must fail with ERROR; a probe that was added anyway is removed again
+kp_add_fails_with()
+{
+	local err
+
+	err=$(kp_add "$1") && {
+		echo "'$1' was accepted"
+		echo "-:${1#*:}" | cut -d' ' -f1 >>$TRACEFS/kprobe_events
+		return 1
+	}
+	case $err in
+	*"$2"*) return 0 ;;
+	*) echo "'$1': $err (wanted $2)"; return 1 ;;
 	esac
 }
 

@@ -12,7 +12,7 @@
 # instruction slots, nor on __pfx_/__cfi_ padding.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 SUITES="kprobes_api kprobes_kretprobe kprobes_kretprobe_tasks kprobes_fault"
 

@@ -6,7 +6,7 @@
 # debug.kprobes-optimization sysctl.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 FUNC=vfs_read
 

@@ -8,7 +8,7 @@
 # refused function, so the check has something to refuse on any build.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 P=kprobes_prober
 T=kprobes_target
@@ -60,18 +60,10 @@ listed()
 }
 kp_check "NOKPROBE_SYMBOL() functions ($KNOWN) are listed" listed
 
+# refused SYM - a probe on SYM through kprobe_events gets EINVAL
 refused()
 {
-	local err
-
-	err=$(kp_add "p:$KP_GROUP/bl $1") && {
-		echo "a probe on $1 was accepted"
-		return 1
-	}
-	case $err in
-	*"Invalid argument"*) return 0 ;;
-	*) echo "a probe on $1: $err (wanted Invalid argument)"; return 1 ;;
-	esac
+	kp_add_fails_with "p:$KP_GROUP/bl $1" "Invalid argument"
 }
 kp_check "a probe on notify_die is refused" refused notify_die
 
@@ -109,20 +101,12 @@ clones()
 		     }' - /proc/kallsyms | sort -u
 }
 
-# prober_refuses SYM - registering a kprobe on SYM fails with EINVAL
+# prober_refuses SYM - register_kprobe() on SYM fails with EINVAL
 prober_refuses()
 {
-	local err
-
-	err=$( (echo "$1" >$PP/probe) 2>&1) && {
-		echo - >$PP/probe
-		echo "a probe on $1 was accepted"
-		return 1
-	}
-	case $err in
-	*"Invalid argument"*) return 0 ;;
-	*) echo "a probe on $1: $err (wanted Invalid argument)"; return 1 ;;
-	esac
+	kp_write_fails_with $PP/probe "$1" "Invalid argument" && return 0
+	echo - >$PP/probe
+	return 1
 }
 
 clones_refused()

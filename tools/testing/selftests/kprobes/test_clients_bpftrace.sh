@@ -7,7 +7,7 @@
 # vfs_* function at once.  Attach and detach times are printed.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 . "$(dirname "$0")/kprobes_clients_lib.sh"
 
 N=37

@@ -6,7 +6,7 @@
 # probe -d removes both probes again.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 . "$(dirname "$0")/kprobes_clients_lib.sh"
 
 # write(2) goes through vfs_write once per call.

@@ -8,7 +8,7 @@
 # return beyond the second).
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 . "$(dirname "$0")/kprobes_clients_lib.sh"
 
 N=3

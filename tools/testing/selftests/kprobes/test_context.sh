@@ -8,7 +8,7 @@
 # kprobes_context_kunit.ko).
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 ktap_print_header
 kp_setup

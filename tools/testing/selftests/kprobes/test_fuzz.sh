@@ -9,7 +9,7 @@
 # override the time (20 s) and the seed (fixed, so runs are repeatable).
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 M=kprobes_fuzz
 SECONDS_MAX=${FUZZ_SECONDS:-20}

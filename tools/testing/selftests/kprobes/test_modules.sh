@@ -12,7 +12,7 @@
 # the module's async work): the text is freed right after.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 P=kprobes_prober
 T=kprobes_target
@@ -25,24 +25,6 @@ ktap_set_plan 23
 trap 'kp_cleanup; kp_rmmod_quiet $P $T' EXIT
 kp_rmmod_quiet $P $T
 dmesg -C
-
-# expect_eq WHAT GOT WANT
-expect_eq()
-{
-	[ "$2" = "$3" ] || { echo "$1 is '$2', wanted '$3'"; return 1; }
-}
-
-# write_fails_with FILE VALUE ERROR - writing VALUE must fail with ERROR
-write_fails_with()
-{
-	local err
-
-	err=$( (echo "$2" >"$1") 2>&1) && { echo "writing '$2' to $1 succeeded"; return 1; }
-	case $err in
-	*"$3"*) return 0 ;;
-	*) echo "writing '$2' to $1: $err (wanted $3)"; return 1 ;;
-	esac
-}
 
 listed()
 {
@@ -71,25 +53,13 @@ init_probed()
 kp_check "insmod $T" kp_insmod $T
 kp_check "a probe on $T's __init function fires during init, then is gone" init_probed
 kp_check "a probe on $T's __init function is refused after init" \
-	write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
+	kp_write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
 
 NOKP="kpt_target_nokprobe \\[$T\\]"
 kp_check "$T's NOKPROBE_SYMBOL() function is on the blacklist" \
 	grep -qP "\t$NOKP\$" $KP_BLACKLIST
-refused()
-{
-	local err
-
-	err=$(kp_add "p:$KP_GROUP/nokp $T:kpt_target_nokprobe") && {
-		echo "a probe on kpt_target_nokprobe was accepted"
-		return 1
-	}
-	case $err in
-	*"Invalid argument"*) return 0 ;;
-	*) echo "a probe on kpt_target_nokprobe: $err (wanted Invalid argument)"; return 1 ;;
-	esac
-}
-kp_check "a probe on it is refused" refused
+kp_check "a probe on it is refused" \
+	kp_add_fails_with "p:$KP_GROUP/nokp $T:kpt_target_nokprobe" "Invalid argument"
 
 fires()
 {
@@ -149,7 +119,7 @@ held_live_refused()
 	expect_eq "$T initstate" "$(cat /sys/module/$T/initstate 2>/dev/null)" live ||
 		return 1
 	kill -0 "$1" 2>/dev/null || { echo "insmod finished before the check"; return 1; }
-	write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
+	kp_write_fails_with $PP/probe "$T:kpt_target_init_fn" "No such file or directory"
 }
 rmmod $T
 kp_insmod $T hold_init=1 >/dev/null 2>&1 &

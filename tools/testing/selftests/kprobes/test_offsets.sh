@@ -7,7 +7,7 @@
 # where the suite's tables say a jump may go.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 ktap_print_header
 kp_setup

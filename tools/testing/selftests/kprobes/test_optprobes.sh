@@ -7,7 +7,7 @@
 # optimized again once that probe is gone.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 FUNC=kernel_clone
 EV=optfork

@@ -13,7 +13,7 @@
 # kernel).
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 STACK_SECONDS=8
 

@@ -10,7 +10,7 @@
 # handler after a single-step, optimized or boosted body, kretprobe).
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 ktap_print_header
 kp_setup

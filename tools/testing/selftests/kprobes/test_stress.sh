@@ -8,7 +8,7 @@
 # results stay right and the kernel log stays clean.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 # Bounded by time as well, so that slow (debug, emulated) kernels finish.
 CYCLES=3000

@@ -10,7 +10,7 @@
 # the kernel log has no warning, lockdep, KASAN or kmemleak report.
 
 . "$(dirname "$0")/kprobes_lib.sh"
-. "$(dirname "$0")/kprobes_kunit.sh"
+. "$(dirname "$0")/kprobes_modules_lib.sh"
 
 T=kprobes_target
 TP=/sys/module/$T/parameters
