@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The debug.kprobes_optimization sysctl: reads 0 or 1, takes 0 and 1,
-# refuses anything else, and decides whether probes get [OPTIMIZED].
+# refuses anything else, and decides whether probes get [OPTIMIZED].  Its
+# two files (kprobes-optimization, and kprobes_optimization for sysctl(8)
+# users) are one switch, and the exact commands kprobes.rst gives work.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 
@@ -11,7 +13,7 @@ if [ ! -e $KP_SYSCTL ]; then
 	ktap_skip_all "no $KP_SYSCTL: this kernel does not optimize probes"
 	exit "$KSFT_SKIP"
 fi
-ktap_set_plan 8
+ktap_set_plan 11
 
 kp_check "the sysctl reads 1 by default" test "$(cat $KP_SYSCTL)" = 1
 echo 0 >$KP_SYSCTL
@@ -28,6 +30,36 @@ for bad in 2 -1 abc; do
 	kp_check "writing '$bad' is refused with EINVAL and changes nothing" \
 		refused_unchanged "$bad"
 done
+
+ALIAS=/proc/sys/debug/kprobes_optimization
+one_switch()
+{
+	echo 0 >$ALIAS || return 1
+	expect_eq "$KP_SYSCTL after writing 0 to $ALIAS" "$(cat $KP_SYSCTL)" 0 || return 1
+	echo 1 >$KP_SYSCTL || return 1
+	expect_eq "$ALIAS after writing 1 to $KP_SYSCTL" "$(cat $ALIAS)" 1
+}
+kp_check "kprobes_optimization and kprobes-optimization are one switch" one_switch
+
+# doc_commands NAME - "sysctl NAME=0", "sysctl NAME" and "sysctl NAME=1",
+# as Documentation/trace/kprobes.rst prints them
+doc_commands()
+{
+	sysctl "$1=0" >/dev/null || return 1
+	expect_eq "sysctl $1" "$(sysctl "$1")" "$1 = 0" || return 1
+	sysctl "$1=1" >/dev/null || return 1
+	expect_eq "$KP_SYSCTL" "$(cat $KP_SYSCTL)" 1
+}
+if command -v sysctl >/dev/null; then
+	for name in debug.kprobes_optimization debug.kprobes-optimization; do
+		kp_check "sysctl $name=0, sysctl $name, sysctl $name=1" \
+			doc_commands $name
+	done
+else
+	for name in debug.kprobes_optimization debug.kprobes-optimization; do
+		ktap_skip_reason "sysctl $name" "no sysctl(8) here"
+	done
+fi
 
 # Put one probe inside the body of each of a few functions, at the first
 # instruction boundary after the fentry call (the kernel refuses offsets
