@@ -8,6 +8,8 @@
  *    /proc/sys/debug/kretprobe-max-instances and -max-bytes, counts the
  *    calls over them as missed for want of memory, and shrinks back to
  *    its initial size once the calls have returned.
+ *  - A fault raised by an NMI that arrived while a probe's handler ran is
+ *    not offered to that probe's fault_handler (x86: NMIs sent to self).
  */
 #include <kunit/test.h>
 #include <linux/atomic.h>
@@ -19,7 +21,11 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 #include <linux/wait.h>
+#include <asm/apic.h>
+#include <asm/nmi.h>
 
 #define KPS_SYSCTL_MAX_INST	"/proc/sys/debug/kretprobe-max-instances"
 #define KPS_SYSCTL_MAX_BYTES	"/proc/sys/debug/kretprobe-max-bytes"
@@ -184,8 +190,116 @@ static void kps_test_kretprobe_bounds(struct kunit *test)
 	unregister_kretprobe(&rp);
 }
 
+/*
+ * A fault taken by an NMI that came in while a probe's handler ran is the
+ * NMI's: the probe's fault_handler must not be asked (if it said it
+ * handled it, the NMI would fault again and again).  A fault of the
+ * handler itself still goes to it.
+ */
+static void *kps_guard;			/* its next page is unmapped */
+static atomic_t kps_nmi_armed, kps_nmi_faulted, kps_fh_calls;
+static bool kps_fault_own;
+
+/* Read a byte past the end of kps_guard; true if it faulted. */
+static bool kps_fault_once(void)
+{
+	char c;
+
+	return copy_from_kernel_nofault(&c, kps_guard + PAGE_SIZE, 1) != 0;
+}
+
+static int kps_nmi_fn(unsigned int type, struct pt_regs *regs)
+{
+	if (!atomic_xchg(&kps_nmi_armed, 0))
+		return NMI_DONE;
+	if (kps_fault_once())
+		atomic_inc(&kps_nmi_faulted);
+	return NMI_HANDLED;
+}
+
+static int kps_nmi_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	unsigned int spins;
+
+	if (READ_ONCE(kps_fault_own)) {
+		kps_fault_once();
+		return 0;
+	}
+	/* An NMI to this CPU, taken while this handler runs. */
+	atomic_set(&kps_nmi_armed, 1);
+	__apic_send_IPI_self(NMI_VECTOR);
+	for (spins = 0; atomic_read(&kps_nmi_armed) && spins < 10000000; spins++)
+		cpu_relax();
+	return 0;
+}
+
+static int kps_nmi_fault_handler(struct kprobe *p, struct pt_regs *regs,
+				 int trapnr)
+{
+	atomic_inc(&kps_fh_calls);
+	return 0;
+}
+
+/* Hooked through ftrace. */
+static noinline int kps_nmi_target(int x)
+{
+	return x * 2;
+}
+
+/* Hooked through a breakpoint (or, later, a jump). */
+static noinline notrace int kps_nmi_target_bp(int x)
+{
+	return x * 2;
+}
+
+static void kps_nmi_cleanup(void *unused)
+{
+	unregister_nmi_handler(NMI_LOCAL, "kps_nmi");
+	vfree(kps_guard);
+}
+
+/* The two faults with a probe on @fn. */
+static void kps_nmi_fault_on(struct kunit *test, int (*fn)(int))
+{
+	struct kprobe kp = {
+		.addr = (kprobe_opcode_t *)fn,
+		.pre_handler = kps_nmi_pre,
+		.fault_handler = kps_nmi_fault_handler,
+	};
+
+	atomic_set(&kps_nmi_faulted, 0);
+	atomic_set(&kps_fh_calls, 0);
+	KUNIT_ASSERT_EQ(test, register_kprobe(&kp), 0);
+
+	/* The handler's own fault: its fault_handler is asked. */
+	WRITE_ONCE(kps_fault_own, true);
+	KUNIT_EXPECT_EQ(test, fn(3), 6);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&kps_fh_calls), 1, "%ps", fn);
+
+	/* The NMI's fault: it is not. */
+	WRITE_ONCE(kps_fault_own, false);
+	atomic_set(&kps_fh_calls, 0);
+	KUNIT_EXPECT_EQ(test, fn(4), 8);
+	unregister_kprobe(&kp);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&kps_nmi_faulted), 1, "%ps", fn);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&kps_fh_calls), 0, "%ps", fn);
+}
+
+static void kps_test_nmi_fault_not_handlers(struct kunit *test)
+{
+	kps_guard = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, kps_guard);
+	KUNIT_ASSERT_EQ(test, register_nmi_handler(NMI_LOCAL, kps_nmi_fn, 0,
+						   "kps_nmi"), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kps_nmi_cleanup,
+							NULL), 0);
+	kps_nmi_fault_on(test, kps_nmi_target);
+	kps_nmi_fault_on(test, kps_nmi_target_bp);
+}
+
 static struct kunit_case kps_ours_cases[] = {
 	KUNIT_CASE_SLOW(kps_test_kretprobe_bounds),
+	KUNIT_CASE(kps_test_nmi_fault_not_handlers),
 	{}
 };
 
