@@ -42,5 +42,6 @@ if [ "$what" = prepare ]; then
 	kp_step "prepare $tree-$variant for external modules (-j$KP_JOBS)" kmake modules_prepare
 	exit 0
 fi
-kp_step "build $tree-$variant kernel (-j$KP_JOBS)" kmake bzImage modules
+kp_step_progress "build $tree-$variant kernel (-j$KP_JOBS)" "$obj/.kp-nr-files" \
+	kmake bzImage modules
 kp_step "install $tree-$variant modules" install_modules

@@ -61,6 +61,51 @@ kp_step()
 	kp_log "$name done in $(($(date +%s) - t0)) s"
 }
 
+# kp_step_progress NAME COUNTFILE CMD... - kp_step for a kernel build:
+# while CMD runs, say how many files it compiled (of about as many as the
+# biggest build so far, remembered in COUNTFILE), the directory it is in
+# and the time spent.  On a terminal the line is refreshed in place every
+# 2 s; otherwise (logs, CI) a line is printed every minute.
+kp_step_progress()
+{
+	local name=$1 count=$2 t0 rc log pid total n last every=60 shown
+	shift 2
+	mkdir -p "$KP_BUILD/logs"
+	log=$KP_BUILD/logs/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '_').log
+	total=$(cat "$count" 2>/dev/null || true)
+	[ -t 2 ] && every=2
+	t0=$(date +%s)
+	shown=$t0
+	kp_log "$name ..."
+	"$@" >"$log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1 &
+		wait $! || true
+		kill -0 "$pid" 2>/dev/null || break
+		[ $(($(date +%s) - shown)) -ge "$every" ] || continue
+		shown=$(date +%s)
+		n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$log" || true)
+		last=$(grep -E '^  (CC|AS)( \[M\])? ' "$log" | tail -n 1 | awk '{ print $NF }' || true)
+		last="$n files compiled${total:+ of about $total}, in ${last%/*}/, $(($(date +%s) - t0)) s"
+		if [ -t 2 ]; then
+			printf '\r\033[K[%s] %s: %s' "$(kp_elapsed)" "$name" "$last" >&2
+		else
+			kp_log "$name: $last"
+		fi
+	done
+	[ -t 2 ] && printf '\r\033[K' >&2
+	rc=0
+	wait "$pid" || rc=$?
+	if [ $rc -ne 0 ]; then
+		tail -n 40 "$log" >&2
+		kp_die "$name failed (exit $rc, full log: $log)"
+	fi
+	n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$log" || true)
+	[ "$n" -gt "${total:-0}" ] && echo "$n" >"$count"
+	kp_log "$name done in $(($(date +%s) - t0)) s ($n files compiled)"
+}
+
 # kp_sudo CMD... - run CMD as root, through sudo when we are not root
 kp_sudo()
 {

@@ -147,7 +147,7 @@ run_check() {
 }
 
 run_demo() {
-	local dm=/tmp/dmesg.mark p=/sys/module
+	local dm=/tmp/dmesg.mark p=/sys/module before after
 
 	echo "== kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
 	dmesg -C
@@ -168,8 +168,16 @@ run_demo() {
 	echo "== disabling the batch (active=0), forking three more"
 	echo 0 >$p/kprobe_batch_example/parameters/active
 	grep -E 'kernel_clone|do_exit' /sys/kernel/debug/kprobes/list
+	# Read after disabling: the reads' own forks and exits count no more.
+	before=$(cat $p/kprobe_batch_example/parameters/hits)
 	for _ in 1 2 3; do /bin/true; done
-	echo "kprobe_batch_example hits: $(cat $p/kprobe_batch_example/parameters/hits) (unchanged)"
+	after=$(cat $p/kprobe_batch_example/parameters/hits)
+	if [ "$after" = "$before" ]; then
+		echo "kprobe_batch_example hits: $after (unchanged while disabled)"
+	else
+		echo "kprobe_batch_example hits: $before, then $after while disabled"
+		return 1
+	fi
 	echo 1 >$p/kprobe_batch_example/parameters/active
 	rmmod kprobe_batch_example kretprobe_example kprobe_example
 	echo "== what the samples printed (dmesg)"
