@@ -67,4 +67,4 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,22p' Makefile | sed 's/^# \{0,1\}//'
+	@awk 'NR > 2 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' Makefile

@@ -54,7 +54,7 @@ if [ -f "$KP_TOP/tools/testing/selftests/kprobes/modules/Makefile" ]; then
 	# The step's name (and so its log file) is the run's: make check
 	# boots several guests at once.
 	kp_step "build the kselftest modules for ${run##*/}" \
-		make -C "$obj" M="$run/selftest-modules" -j"${JOBS:-2}" modules
+		kp_build_modules "$obj" "$run/selftest-modules"
 	rm -rf "$root/kp/selftests/kprobes/modules"
 	mkdir -p "$root/kp/selftests/kprobes/modules"
 	cp "$run/selftest-modules"/*.ko "$root/kp/selftests/kprobes/modules/"

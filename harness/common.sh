@@ -106,6 +106,16 @@ kp_step_progress()
 	kp_log "$name done in $(($(date +%s) - t0)) s ($n files compiled)"
 }
 
+# kp_build_modules OBJDIR MODDIR [MAKE ARGS...] - build the out-of-tree
+# modules in MODDIR against the kernel tree built (or prepared) in OBJDIR
+kp_build_modules()
+{
+	local obj=$1 dir=$2
+
+	shift 2
+	make -C "$obj" M="$dir" -j"$KP_JOBS" "$@" modules
+}
+
 # kp_sudo CMD... - run CMD as root, through sudo when we are not root
 kp_sudo()
 {
@@ -116,8 +126,11 @@ kp_sudo()
 	fi
 }
 
-# Tree and variant naming. TREE is "patched" (our overlay applied) or
-# "upstream" (the untouched base); VARIANT is "default" or "debug".
+# Tree and variant naming.  The extracted Debian source is the "base"
+# ($BUILD/src/base).  TREE is "patched" (the base with our overlay,
+# $BUILD/src/patched) or "upstream" (the base itself, built as it is);
+# VARIANT names a config: "default", or one of harness/configs/*.config
+# (ibt, debug, rt).
 kp_tree()
 {
 	if [ -n "${UPSTREAM:-}" ] && [ "${UPSTREAM}" != 0 ]; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# `make run`: build the patched kernel, boot it and show the kprobes
-# samples firing. MODE=shell gives an interactive shell instead.
+# run.sh [run|shell] - `make run`: build the kernel of the tree under
+# test (ours, or upstream's with UPSTREAM=1), boot it and show the kprobes
+# samples firing; `make shell` (argument "shell") gives an interactive
+# shell in the guest instead.
 . "$(dirname "$0")/common.sh"
 
 tree=$(kp_tree)

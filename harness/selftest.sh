@@ -23,7 +23,7 @@ t0=$(date +%s)
 mod=$KP_BUILD/harness-selftest
 rm -rf "$mod"
 cp -r "$KP_HARNESS/selftest" "$mod"
-kp_step "build the self-test module against $obj" make -C "$obj" M="$mod" modules
+kp_step "build the self-test module against $obj" kp_build_modules "$obj" "$mod"
 
 n=0
 { echo "KTAP version 1"; echo "1..5"; } >"$tap"
@@ -88,7 +88,7 @@ upstream_modules()
 	rm -rf "$dir"
 	cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$dir"
 	# No vmlinux, so no Module.symvers: modpost only warns.
-	make -C "$obj" M="$dir" KBUILD_MODPOST_WARN=1 -j"$KP_JOBS" modules \
+	kp_build_modules "$obj" "$dir" KBUILD_MODPOST_WARN=1 \
 		>"$res/upstream-modules.log" 2>&1 ||
 		{ why="$(grep -m1 -E 'error:|Error [0-9]' "$res/upstream-modules.log" | sed "s|$dir/||") (see $res/upstream-modules.log)"; return 1; }
 	# shellcheck disable=SC2016
