@@ -137,7 +137,8 @@ echo "$dt" >"$run/boot-seconds"
 
 # --- verdict -----------------------------------------------------------
 log=$run/console.log
-crash_re='Kernel panic|Oops|general protection fault|kernel BUG at|Unable to handle'
+# The [crash] lines of harness/kernel-log-patterns, as one ERE.
+crash_re=$(sed -n 's/^\[crash\] //p' "$KP_HARNESS/kernel-log-patterns" | paste -sd'|')
 if grep -qE "$crash_re" "$log"; then
 	verdict=crash
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then

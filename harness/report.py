@@ -22,14 +22,25 @@ RESULT = re.compile(r'^(\s*)(ok|not ok)\s+(\d+)\s*(?:-\s*)?([^#]*?)\s*(?:#\s*(.*
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)')
 SKIP_ALL = re.compile(r'^1\.\.0\s*#\s*SKIP\s*(.*)$')
 SUBTEST = re.compile(r'^(\s*)#\s*Subtest:\s*(.*?)\s*$')
-# The same as boot.sh's crash_re.
-CRASH = re.compile(r'Kernel panic|Oops|general protection fault|'
-                   r'kernel BUG at|Unable to handle')
+
+
+def log_patterns(kinds):
+    """One regex of the harness/kernel-log-patterns lines of these kinds."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        'kernel-log-patterns')
+    found = []
+    with open(path) as f:
+        for line in f:
+            m = re.match(r'^\[(\w+)\] (.+?)\s*$', line)
+            if m and m.group(1) in kinds:
+                found.append(m.group(2))
+    return re.compile('|'.join(found))
+
+
+# A crash, as boot.sh decides it.
+CRASH = log_patterns(('crash',))
 # Kernel log lines that mean something went wrong even if every test passed.
-BAD_LOG = re.compile(r'WARNING:|BUG:|Oops|Kernel panic|KASAN:|UBSAN:|'
-                     r'possible circular locking|inconsistent lock state|'
-                     r'possible recursive locking|suspicious RCU usage|'
-                     r'INFO: task .* blocked|Call Trace:|general protection')
+BAD_LOG = log_patterns(('crash', 'bad'))
 
 
 class Case:

@@ -90,6 +90,8 @@ kp_kunit_suite()
 }
 
 # kp_log_clean - the kernel log has no BUG, WARNING, Oops or fault report
+# (a short list of its own: kselftests run without the harness, whose
+# fuller list is harness/kernel-log-patterns)
 kp_log_clean()
 {
 	local bad
