@@ -722,6 +722,13 @@ int kprobe_blacklist_add_range(unsigned long start, unsigned long end);
  */
 static nokprobe_inline bool kprobe_site_wants_post(struct kprobe_site *site)
 {
+	/*
+	 * After the pre stage read the probes and their flags: a probe seen
+	 * firing there is counted here.  Pairs with the smp_wmb() calls and
+	 * the list's release in kprobe_site_change_locked().  A compiler
+	 * barrier on TSO machines.
+	 */
+	smp_rmb();
 	return READ_ONCE(site->nr_post);
 }
 

@@ -255,8 +255,11 @@ static bool kprobe_bl_preamble(unsigned long addr)
  * it specialised?  gcc and clang name them "<function>.<suffix>" (.cold,
  * .part.N, .isra.N, .constprop.N, .llvm.N and combinations); they are
  * separate symbols outside the function's refused range, but run as part
- * of it.  The function is looked up by name: a static function of the
- * same name elsewhere can only make this refuse more, never less.
+ * of it.  The function is looked up by name, and kallsyms answers with
+ * the first symbol of that name (the kernel's before any module's): with
+ * static functions of one name in several places, the clone is judged by
+ * that first one, which may refuse a clone that is safe or let one
+ * through whose own function is refused elsewhere.
  */
 static bool kprobe_bl_clone_of_refused(const char *name)
 {

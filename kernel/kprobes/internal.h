@@ -52,6 +52,8 @@ struct hlist_head *kprobe_bucket(unsigned long addr);
  * kprobe_for_each_site() - walk every site of the address hash table
  * @site: struct kprobe_site pointer, the cursor
  *
+ * Two nested loops: a break leaves only the current bucket.
+ *
  * Context: kprobe_mutex held: the table changes only under it.
  */
 #define kprobe_for_each_site(site)					\
@@ -239,6 +241,7 @@ static inline void kprobe_ftrace_disarm_ips(unsigned long *ips,
 void kprobe_opt_kick(void);
 void kprobe_opt_update_locked(struct kprobe_site *site);
 void kprobe_site_unoptimize_locked(struct kprobe_site *site);
+void kprobe_opt_wait_detour_users(void);
 void kprobe_sites_unoptimize_locked(struct list_head *batch);
 void kprobe_opt_clear_range_locked(kprobe_opcode_t *addr);
 void kprobe_opt_release(struct kprobe_site *site);
@@ -256,6 +259,10 @@ static inline void kprobe_opt_update_locked(struct kprobe_site *site)
 }
 
 static inline void kprobe_site_unoptimize_locked(struct kprobe_site *site)
+{
+}
+
+static inline void kprobe_opt_wait_detour_users(void)
 {
 }
 

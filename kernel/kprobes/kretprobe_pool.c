@@ -26,8 +26,9 @@
  * in is not the one that asked for the probe.  Once the calls have
  * drained, the pool shrinks again: KRETPROBE_SHRINK_DELAY after it grew,
  * and again every KRETPROBE_SHRINK_DELAY while it is bigger than at the
- * start, a worker frees the free instances above max(initial size, twice
- * the calls pending).
+ * start plus what the per-CPU caches may hold, a worker frees the free
+ * instances of the shared list above max(initial size, twice the calls
+ * pending).
  *
  * On PREEMPT_RT the slab allocator takes sleeping locks, so nothing is
  * allocated or freed with preemption disabled: the hit path never
@@ -243,7 +244,8 @@ static void kretprobe_pool_refill(struct work_struct *work)
 /*
  * Process context: give back the free instances above what the calls
  * pending now need twice over, and look again later while the pool is
- * above its initial size.
+ * bigger than its initial size plus what the per-CPU caches may hold
+ * (instances there are out of this worker's reach).
  */
 static void kretprobe_pool_shrink(struct work_struct *work)
 {
@@ -271,7 +273,8 @@ static void kretprobe_pool_shrink(struct work_struct *work)
 		h->nr_total--;
 	}
 	kretprobe_pool_set_low(h);
-	again = h->nr_total > initial && !h->dead;
+	again = !h->dead && h->nr_total > initial +
+		(h->cache_mem ? KRETPROBE_CACHE_MAX * num_possible_cpus() : 0);
 	kretprobe_unlock(h, flags);
 	kprobe_busy_end_nested(prev);
 

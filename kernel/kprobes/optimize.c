@@ -95,6 +95,26 @@ static void kprobe_opt_back_to_armed(struct kprobe_site *site)
 }
 
 /**
+ * kprobe_opt_wait_detour_users() - wait for CPUs and tasks still on their
+ *	way through a detour buffer whose jump was just taken away
+ *
+ * The detour runs with interrupts as the probed code had them and, on
+ * preemptible kernels, may be preempted before kprobe_x86_opt_hit() (or
+ * its equivalent) disables preemption; such a CPU or task reads the
+ * site's probes only then.  After this returns, every one of them has
+ * left.  Costs a grace period (two on preemptible kernels): used only
+ * when a probe with a post_handler comes to a site that was a jump.
+ *
+ * Context: process context, may sleep.
+ */
+void kprobe_opt_wait_detour_users(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPTION))
+		synchronize_rcu_tasks();
+	synchronize_rcu();
+}
+
+/**
  * kprobe_site_unoptimize_locked() - make @site a breakpoint site again
  * @site: any site; one that is neither OPTIMIZED nor prepared is left alone
  *

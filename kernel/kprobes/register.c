@@ -335,8 +335,13 @@ int kprobes_register_batch_locked(struct kprobe **kps, int num,
 			list_del_init(arm.next);
 	}
 	if (ret) {
-		while (i-- > 0)
+		while (i-- > 0) {
+			u32 flags = kps[i]->flags & KPROBE_FLAG_DISABLED;
+
 			kprobe_detach_locked(kps[i], b);
+			/* Not registered: as the caller passed it in. */
+			WRITE_ONCE(kps[i]->flags, flags);
+		}
 		kprobe_batch_commit_locked(b);
 	}
 	return ret;

@@ -223,14 +223,21 @@ static void kprobe_site_count(struct kprobe_site *site, struct kprobe *p,
  * A jump runs no post_handler: before @p, about to fire at @site, may be
  * seen by a hit, an optimized (or prepared) site becomes a breakpoint
  * site again if @p has one, so that no hit runs @p's pre_handler through
- * the jump and then skips its post_handler.  The optimizer, which needs
- * kprobe_mutex, cannot optimize the site again in between, and once @p
- * counts in site->nr_post it will not.
+ * the jump and then skips its post_handler.  A CPU that took the jump
+ * just before it went may still be on its way through the detour buffer
+ * to the handlers, where it would find @p: those are waited for too.  The
+ * optimizer, which needs kprobe_mutex, cannot optimize the site again in
+ * between, and once @p counts in site->nr_post it will not.
  */
 static void kprobe_site_prepare_for(struct kprobe_site *site, struct kprobe *p)
 {
-	if (p->post_handler)
-		kprobe_site_unoptimize_locked(site);
+	bool jump = site->state == KPROBE_SITE_OPTIMIZED;
+
+	if (!p->post_handler)
+		return;
+	kprobe_site_unoptimize_locked(site);
+	if (jump)
+		kprobe_opt_wait_detour_users();
 }
 
 /* Link @p last on @site's list, where the hit path finds it (RCU). */
@@ -240,7 +247,7 @@ static void kprobe_site_link(struct kprobe_site *site, struct kprobe *p)
 
 	hlist_for_each_entry(q, &site->probes, hlist)
 		last = q;
-	p->site = site;
+	WRITE_ONCE(p->site, site);
 	if (last)
 		hlist_add_behind_rcu(&p->hlist, &last->hlist);
 	else
@@ -279,22 +286,29 @@ void kprobe_site_change_locked(struct kprobe_site *site, struct kprobe *p,
 			kprobe_site_prepare_for(site, p);
 			kprobe_site_count(site, p, 1);
 		}
+		/* The link is a release: ordered after the counts. */
 		kprobe_site_link(site, p);
 		break;
 	case KPROBE_SITE_ENABLE:
 		kprobe_site_prepare_for(site, p);
 		kprobe_site_count(site, p, 1);
+		/* Counted before seen; pairs with kprobe_site_wants_post(). */
+		smp_wmb();
 		kprobe_flags_clear_locked(p, KPROBE_FLAG_DISABLED);
 		break;
 	case KPROBE_SITE_LEAVE:
 		kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
 		hlist_del_init_rcu(&p->hlist);
-		p->site = NULL;
+		WRITE_ONCE(p->site, NULL);
+		/* Hidden before uncounted; pairs with kprobe_site_wants_post(). */
+		smp_wmb();
 		if (fired)
 			kprobe_site_count(site, p, -1);
 		break;
 	case KPROBE_SITE_DISABLE:
 		kprobe_flags_set_locked(p, KPROBE_FLAG_DISABLED);
+		/* As for LEAVE. */
+		smp_wmb();
 		if (fired)
 			kprobe_site_count(site, p, -1);
 		break;

@@ -238,6 +238,19 @@ static nokprobe_inline int kprobe_step_fault(struct pt_regs *regs,
 	return ret;
 }
 
+/*
+ * Would the probe running here be asked about a fault at @site at all?
+ * Checked first: most faults taken while a probe runs (a handler's
+ * copy_from_kernel_nofault(), a kprobe_events fetch) have no
+ * fault_handler to offer them to, and need no stack walk.
+ */
+static nokprobe_inline bool kprobe_x86_fault_wanted(struct kprobe_site *site)
+{
+	struct kprobe *p = kprobe_running();
+
+	return p && p->fault_handler && READ_ONCE(p->site) == site;
+}
+
 /* Does the function around @addr call probe handlers? */
 static bool kprobe_x86_in_handler_caller(unsigned long addr)
 {
@@ -286,6 +299,9 @@ static bool kprobe_x86_fault_in_handler(struct pt_regs *regs)
 	return false;
 }
 
+NOKPROBE_SYMBOL(kprobe_x86_in_handler_caller);
+NOKPROBE_SYMBOL(kprobe_x86_fault_in_handler);
+
 /**
  * kprobe_fault_handler() - offer a kernel fault to the running probe
  * @regs: registers at the fault
@@ -316,13 +332,15 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 		 */
 		p = kprobe_running();
 		site = p ? READ_ONCE(p->site) : NULL;
-		if (!site || !kprobe_x86_fault_in_handler(regs))
+		if (!site || !kprobe_x86_fault_wanted(site) ||
+		    !kprobe_x86_fault_in_handler(regs))
 			return 0;
 		return kprobe_site_fault(site, regs, trapnr);
 	}
 	if (kcb->cur.state == KPROBE_CB_HANDLERS)
-		return kprobe_x86_fault_in_handler(regs) ?
-		       kprobe_site_fault(site, regs, trapnr) : 0;
+		return kprobe_x86_fault_wanted(site) &&
+		       kprobe_x86_fault_in_handler(regs) &&
+		       kprobe_site_fault(site, regs, trapnr);
 	if (kprobe_cb_stepping(kcb) && regs->ip == kprobe_step_copy(site))
 		return kprobe_step_fault(regs, trapnr, kcb);
 	return 0;

@@ -104,6 +104,8 @@ bool kprobe_x86_opt_calls_handlers(unsigned long func)
 	       func == (unsigned long)kprobe_x86_opt_run_list;
 }
 
+NOKPROBE_SYMBOL(kprobe_x86_opt_calls_handlers);
+
 /**
  * kprobe_x86_opt_unpatch() - undo optimized jumps in a copy of the text
  * @addr: address of @buf[0]
