@@ -226,7 +226,7 @@ static unsigned long kps_ret_addr;
 static noinline int kps_ret_target(int x)
 {
 	while (!READ_ONCE(kps_ret_phase))
-		cpu_relax();
+		cond_resched();
 	wait_event(kps_ret_wq, READ_ONCE(kps_ret_phase) == 2);
 	return x + 1;
 }

@@ -53,14 +53,12 @@ static int kps_sysctl(const char *path, char *buf, size_t len, bool write)
 	return n < 0 ? n : 0;
 }
 
-static char kps_saved_max_inst[32];
+static char kps_saved_max_inst[32], kps_saved_max_bytes[32];
 
 static void kps_restore_bounds(void *unused)
 {
-	char zero[] = "0";
-
 	kps_sysctl(KPS_SYSCTL_MAX_INST, kps_saved_max_inst, 0, true);
-	kps_sysctl(KPS_SYSCTL_MAX_BYTES, zero, 0, true);
+	kps_sysctl(KPS_SYSCTL_MAX_BYTES, kps_saved_max_bytes, 0, true);
 }
 
 static DECLARE_WAIT_QUEUE_HEAD(kps_sleep_wq);
@@ -131,6 +129,8 @@ static void kps_test_kretprobe_bounds(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, kps_sysctl(KPS_SYSCTL_MAX_INST, kps_saved_max_inst,
 					 sizeof(kps_saved_max_inst), false), 0);
+	KUNIT_ASSERT_EQ(test, kps_sysctl(KPS_SYSCTL_MAX_BYTES, kps_saved_max_bytes,
+					 sizeof(kps_saved_max_bytes), false), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kps_restore_bounds,
 							NULL), 0);
 
@@ -180,11 +180,16 @@ static void kps_test_kretprobe_bounds(struct kunit *test)
 	KUNIT_EXPECT_GT(test, kretprobe_missed(&rp, KRETPROBE_MISS_NOMEM), 0UL);
 	KUNIT_EXPECT_EQ(test, kretprobe_missed(&rp, KRETPROBE_MISS_CAP), 0UL);
 
-	/* The calls return; the pool goes back to its initial size. */
+	/*
+	 * The calls return; the pool shrinks back to its initial size, but
+	 * for what the per-CPU caches (8 instances per CPU) keep out of the
+	 * shrinking worker's reach.
+	 */
 	kunit_release_action(test, kps_stop_sleepers, tasks);
 	KUNIT_EXPECT_TRUE(test, kps_wait_for(!kretprobe_nr_pending(&rp), 5000));
-	KUNIT_EXPECT_TRUE(test, kps_wait_for(READ_ONCE(rp.rph->nr_total) ==
-					     initial, 15000));
+	KUNIT_EXPECT_TRUE(test, kps_wait_for(READ_ONCE(rp.rph->nr_total) <=
+					     initial + 8 * num_possible_cpus(),
+					     15000));
 	kunit_info(test, "%u instances after the calls returned\n",
 		   READ_ONCE(rp.rph->nr_total));
 	unregister_kretprobe(&rp);
@@ -258,8 +263,11 @@ static void kps_nmi_cleanup(void *unused)
 	vfree(kps_guard);
 }
 
-/* The two faults with a probe on @fn. */
-static void kps_nmi_fault_on(struct kunit *test, int (*fn)(int))
+/*
+ * The two faults with a probe on @fn; with @jump, once the probe was
+ * optimized (the sysctl at its default of 1).
+ */
+static void kps_nmi_fault_on(struct kunit *test, int (*fn)(int), bool jump)
 {
 	struct kprobe kp = {
 		.addr = (kprobe_opcode_t *)fn,
@@ -270,6 +278,9 @@ static void kps_nmi_fault_on(struct kunit *test, int (*fn)(int))
 	atomic_set(&kps_nmi_faulted, 0);
 	atomic_set(&kps_fh_calls, 0);
 	KUNIT_ASSERT_EQ(test, register_kprobe(&kp), 0);
+	if (jump)
+		KUNIT_EXPECT_TRUE_MSG(test, kps_wait_for(kprobe_optimized(&kp), 10000),
+				      "%ps was not optimized", fn);
 
 	/* The handler's own fault: its fault_handler is asked. */
 	WRITE_ONCE(kps_fault_own, true);
@@ -293,8 +304,10 @@ static void kps_test_nmi_fault_not_handlers(struct kunit *test)
 						   "kps_nmi"), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kps_nmi_cleanup,
 							NULL), 0);
-	kps_nmi_fault_on(test, kps_nmi_target);
-	kps_nmi_fault_on(test, kps_nmi_target_bp);
+	kps_nmi_fault_on(test, kps_nmi_target, false);
+	kps_nmi_fault_on(test, kps_nmi_target_bp, false);
+	if (IS_ENABLED(CONFIG_OPTPROBES))
+		kps_nmi_fault_on(test, kps_nmi_target_bp, true);
 }
 
 static struct kunit_case kps_ours_cases[] = {

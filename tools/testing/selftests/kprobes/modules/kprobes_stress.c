@@ -431,6 +431,9 @@ static void kpt_check_detour_return(struct kunit *test, const u8 *addr)
 		KUNIT_EXPECT_MEMEQ(test, ret, plain, sizeof(plain));
 		return;
 	}
+	/* The ITS thunk is only wanted in some halves of a cache line. */
+	if (ret[0] == 0xc3)
+		return;
 	KUNIT_ASSERT_EQ(test, ret[0], 0xe9);
 	sprint_symbol(sym, (unsigned long)(entry + get_unaligned((const s32 *)(ret + 1))));
 	KUNIT_EXPECT_TRUE_MSG(test, strstr(sym, "return_thunk"),
@@ -677,9 +680,31 @@ static void kpt_test_lone_probe(struct kunit *test)
  * enabled there, while other CPUs keep calling the function: a jump runs
  * no post_handler, so the site must be a breakpoint again before the new
  * probe can fire, and every pre_handler call of the new probe is followed
- * by a post_handler call.
+ * by a post_handler call on the same CPU.  (The other way round is
+ * allowed: a breakpoint hit whose pre stage came just before the probe
+ * joined runs its post_handler alone.)
  */
-static void kpt_post_join_round(struct kunit *test, struct kpt_counted *joiner,
+static DEFINE_PER_CPU(bool, kpt_join_pending);
+static atomic_t kpt_join_pre_calls, kpt_join_post_calls, kpt_join_orphans;
+
+static int kpt_join_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_inc(&kpt_join_pre_calls);
+	/* The last pre_handler call on this CPU got no post_handler call. */
+	if (__this_cpu_read(kpt_join_pending))
+		atomic_inc(&kpt_join_orphans);
+	__this_cpu_write(kpt_join_pending, true);
+	return 0;
+}
+
+static void kpt_join_post(struct kprobe *kp, struct pt_regs *regs,
+			  unsigned long flags)
+{
+	atomic_inc(&kpt_join_post_calls);
+	__this_cpu_write(kpt_join_pending, false);
+}
+
+static void kpt_post_join_round(struct kunit *test, struct kprobe *joiner,
 				bool by_enable)
 {
 	struct kprobe base = {
@@ -692,13 +717,13 @@ static void kpt_post_join_round(struct kunit *test, struct kpt_counted *joiner,
 
 	KUNIT_ASSERT_EQ(test, register_kprobe(&base), 0);
 	KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&base));
-	memset(&joiner->kp, 0, sizeof(joiner->kp));
-	joiner->kp.addr = base.addr;
-	joiner->kp.pre_handler = kpt_counted_pre;
-	joiner->kp.post_handler = kpt_counted_post;
+	memset(joiner, 0, sizeof(*joiner));
+	joiner->addr = base.addr;
+	joiner->pre_handler = kpt_join_pre;
+	joiner->post_handler = kpt_join_post;
 	if (by_enable) {
-		joiner->kp.flags = KPROBE_FLAG_DISABLED;
-		KUNIT_EXPECT_EQ(test, register_kprobe(&joiner->kp), 0);
+		joiner->flags = KPROBE_FLAG_DISABLED;
+		KUNIT_EXPECT_EQ(test, register_kprobe(joiner), 0);
 		/* Disabled, it must not have taken the jump away. */
 		KUNIT_EXPECT_TRUE(test, kpt_wait_optimized(&base));
 	}
@@ -709,9 +734,9 @@ static void kpt_post_join_round(struct kunit *test, struct kpt_counted *joiner,
 		usleep_range(1000, 2000);
 	KUNIT_EXPECT_GE(test, atomic_long_read(&kpt_calls), 1000);
 	if (by_enable)
-		KUNIT_EXPECT_EQ(test, enable_kprobe(&joiner->kp), 0);
+		KUNIT_EXPECT_EQ(test, enable_kprobe(joiner), 0);
 	else
-		KUNIT_EXPECT_EQ(test, register_kprobe(&joiner->kp), 0);
+		KUNIT_EXPECT_EQ(test, register_kprobe(joiner), 0);
 	KUNIT_EXPECT_FALSE(test, kprobe_optimized(&base));
 	usleep_range(1000, 2000);
 	/*
@@ -720,27 +745,38 @@ static void kpt_post_join_round(struct kunit *test, struct kpt_counted *joiner,
 	 */
 	kunit_release_action(test, kpt_stop_callers, tasks);
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&kpt_wrong), 0);
-	unregister_kprobe(&joiner->kp);
+	unregister_kprobe(joiner);
 	unregister_kprobe(&base);
 }
 
 static void kpt_test_post_joins_optimized(struct kunit *test)
 {
-	struct kpt_counted joiner = {};
-	unsigned int round;
+	struct kprobe joiner;
+	unsigned int round, cpu;
 
 	if (!IS_ENABLED(CONFIG_OPTPROBES))
 		kunit_skip(test, "jump optimization is not built");
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kpt_sysctl_on,
 							NULL), 0);
 	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("1"), 0);
+	atomic_set(&kpt_join_pre_calls, 0);
+	atomic_set(&kpt_join_post_calls, 0);
+	atomic_set(&kpt_join_orphans, 0);
 	for (round = 0; round < 8; round++)
 		kpt_post_join_round(test, &joiner, round & 1);
+	/* The callers are stopped: a pre_handler call still pending had none. */
+	for_each_possible_cpu(cpu) {
+		if (per_cpu(kpt_join_pending, cpu))
+			atomic_inc(&kpt_join_orphans);
+		per_cpu(kpt_join_pending, cpu) = false;
+	}
 
-	kunit_info(test, "new probes: %d pre, %d post\n",
-		   atomic_read(&joiner.pre), atomic_read(&joiner.post));
-	KUNIT_EXPECT_GT(test, atomic_read(&joiner.pre), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&joiner.pre), atomic_read(&joiner.post));
+	kunit_info(test, "new probes: %d pre, %d post, %d pre without post\n",
+		   atomic_read(&kpt_join_pre_calls),
+		   atomic_read(&kpt_join_post_calls),
+		   atomic_read(&kpt_join_orphans));
+	KUNIT_EXPECT_GT(test, atomic_read(&kpt_join_pre_calls), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpt_join_orphans), 0);
 }
 
 static struct kunit_case kpt_stress_cases[] = {
