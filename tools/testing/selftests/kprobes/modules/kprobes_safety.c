@@ -36,7 +36,7 @@ MODULE_PARM_DESC(hotplug_seconds, "time limit of the hotplug case (default 20)")
 /* --- a probe on a CPU that is coming online ----------------------------- */
 
 #define KPS_STARTING_SYM	"sched_cpu_starting"
-#define KPS_LINGER_MS		10
+#define KPS_LINGER_MS		50
 #define KPS_HP_CYCLES		6
 #define KPS_ALIVE		0x411fe
 #define KPS_DEAD		0xdead
@@ -47,7 +47,7 @@ struct kps_hp_probe {
 	struct list_head node;
 };
 
-static atomic_t kps_hp_hits, kps_hp_stale, kps_hp_cycles;
+static atomic_t kps_hp_hits, kps_hp_stale, kps_hp_cycles, kps_hp_entered;
 
 /*
  * On the CPU coming up (not yet online) stay a while, then check that the
@@ -61,6 +61,7 @@ static int kps_hp_pre(struct kprobe *p, struct pt_regs *regs)
 	if (cpu_online(smp_processor_id()))
 		return 0;
 	atomic_inc(&kps_hp_hits);
+	atomic_set(&kps_hp_entered, 1);
 	mdelay(KPS_LINGER_MS);
 	if (READ_ONCE(hp->magic) != KPS_ALIVE)
 		atomic_inc(&kps_hp_stale);
@@ -107,15 +108,16 @@ static void kps_free_probes(struct list_head *dead)
 }
 
 /*
- * One probe's life: register it, let it sit a moment, unregister it and
- * mark it dead at once, as a caller that frees it would.  It is freed at
- * the end of the case, so that a late handler finds the mark rather than
- * reused memory (KASAN still sees a late handler on the freed object if
- * the mark check were ever skipped).
+ * One probe's life: register it, wait (up to a second) until its handler
+ * starts lingering on a CPU that is coming up, then unregister it and mark
+ * it dead at once, as a caller that frees it would.  It is freed at the
+ * end of the case, so that a late handler finds the mark rather than
+ * reused memory.
  */
 static int kps_hp_one(struct kunit *test, struct list_head *dead)
 {
 	struct kps_hp_probe *hp = kzalloc(sizeof(*hp), GFP_KERNEL);
+	unsigned int waited;
 	int ret;
 
 	if (!hp)
@@ -124,11 +126,14 @@ static int kps_hp_one(struct kunit *test, struct list_head *dead)
 	hp->kp.pre_handler = kps_hp_pre;
 	hp->magic = KPS_ALIVE;
 	list_add(&hp->node, dead);
+	atomic_set(&kps_hp_entered, 0);
 	ret = register_kprobe(&hp->kp);
 	if (ret)
 		return ret;
-	/* Shorter than the handler lingers: unregistering overlaps it. */
-	usleep_range(2000, 4000);
+	/* Checked every millisecond: well within the handler's stay. */
+	for (waited = 0; !atomic_read(&kps_hp_entered) && waited < 1000;
+	     waited++)
+		usleep_range(500, 1000);
 	unregister_kprobe(&hp->kp);
 	WRITE_ONCE(hp->magic, KPS_DEAD);
 	return 0;
