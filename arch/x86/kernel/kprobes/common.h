@@ -80,8 +80,13 @@ enum kprobe_emul_op {
 
 DECLARE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
 
-/* prepare.c */
+/* text.c: the original bytes of patched text */
+
+/* Bytes of an optimized jump after the first (the breakpoint's) byte. */
+#define KPROBE_OPT_TAIL		(JMP32_INSN_SIZE - INT3_INSN_SIZE)
+
 int kprobe_read_original(unsigned long addr, u8 *buf);
+void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len);
 
 /* opt_tmpl.S: the detour template and where opt.c fills it in */
 extern const u8 kprobe_opt_tmpl[];
@@ -95,14 +100,8 @@ extern const u8 kprobe_opt_tmpl_end[];
 /* opt.c */
 #ifdef CONFIG_OPTPROBES
 int kprobe_x86_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
-void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len);
 bool kprobe_x86_opt_calls_handlers(unsigned long func);
 #else
-static inline void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf,
-					  unsigned int len)
-{
-}
-
 static inline bool kprobe_x86_opt_calls_handlers(unsigned long func)
 {
 	return false;

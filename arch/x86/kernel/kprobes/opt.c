@@ -30,7 +30,6 @@
 #include "common.h"
 
 /* Bytes of the jump after its first one, which stays the breakpoint's. */
-#define KPROBE_OPT_TAIL	(JMP32_INSN_SIZE - INT3_INSN_SIZE)
 
 static_assert(KPROBE_OPT_COPY_OFFSET + KPROBE_OPT_MAX_LEN + JMP32_INSN_SIZE <=
 	      KPROBE_OPT_SLOT_SIZE);
@@ -105,35 +104,6 @@ bool kprobe_x86_opt_calls_handlers(unsigned long func)
 }
 
 NOKPROBE_SYMBOL(kprobe_x86_opt_calls_handlers);
-
-/**
- * kprobe_x86_opt_unpatch() - undo optimized jumps in a copy of the text
- * @addr: address of @buf[0]
- * @buf: @len bytes read from @addr
- * @len: length of @buf
- *
- * Every OPTIMIZED site whose jump bytes overlap @buf gets its original
- * bytes back in @buf (the first byte is the breakpoint's business).
- *
- * Context: kprobe_mutex held.
- */
-void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len)
-{
-	struct kprobe_site *site;
-	unsigned long at, from;
-	int i;
-
-	for (from = addr - KPROBE_OPT_TAIL; from < addr + len; from++) {
-		site = kprobe_site_lookup(from);
-		if (!site || site->state != KPROBE_SITE_OPTIMIZED)
-			continue;
-		for (i = 0; i < KPROBE_OPT_TAIL; i++) {
-			at = from + INT3_INSN_SIZE + i;
-			if (at >= addr && at < addr + len)
-				buf[at - addr] = site->ainsn.opt_tail[i];
-		}
-	}
-}
 
 /* Does @insn at @pos branch to somewhere strictly inside (start, end)? */
 static bool kprobe_opt_jumps_inside(struct insn *insn, unsigned long pos,

@@ -22,40 +22,6 @@
 
 #include "common.h"
 
-/**
- * kprobe_read_original() - read code as it was before probes patched it
- * @addr: start of the bytes wanted
- * @buf: MAX_INSN_SIZE bytes, filled in
- *
- * A breakpoint only ever replaces the first byte of its instruction, which
- * its site remembers; an optimized site's jump covers more bytes, which
- * opt.c remembers; an ftrace call site was a 5-byte nop originally,
- * whatever it holds at the moment.
- *
- * Context: process context, kprobe_mutex held.
- * Return: 0, or -EFAULT if @addr cannot be read.
- */
-int kprobe_read_original(unsigned long addr, u8 *buf)
-{
-	struct kprobe_site *other;
-
-	if (copy_from_kernel_nofault(buf, (void *)addr, MAX_INSN_SIZE))
-		return -EFAULT;
-
-	if (ftrace_location(addr) == addr) {
-		memcpy(buf, x86_nops[5], 5);
-		return 0;
-	}
-
-	rcu_read_lock();
-	other = kprobe_site_lookup(addr);
-	if (other)
-		buf[0] = other->ainsn.opcode;
-	rcu_read_unlock();
-	kprobe_x86_opt_unpatch(addr, buf, MAX_INSN_SIZE);
-	return 0;
-}
-
 /*
  * Decode the instruction at @addr into @insn, which keeps pointing into
  * @buf.  Walks from @func, the start of the enclosing symbol, so that an

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Which x86-64 text may be probed, and changing it: writing and removing
- * the int3 of a probe, and the pages the out-of-line slots live in.
+ * the int3 of a probe, the pages the out-of-line slots live in, and
+ * reading text as it was before probes patched it (prepare.c decodes it
+ * for a new breakpoint, opt.c for the instructions a jump would cover).
  */
 #include <linux/execmem.h>
 #include <linux/ftrace.h>
@@ -10,15 +12,83 @@
 #include <linux/lockdep.h>
 #include <linux/memory.h>
 #include <linux/perf_event.h>
+#include <linux/rcupdate.h>
 #include <linux/set_memory.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <asm/ibt.h>
+#include <asm/insn.h>
+#include <asm/nops.h>
 #include <asm/sections.h>
 #include <asm/switch_to.h>
 #include <asm/text-patching.h>
 
 #include "common.h"
+
+/**
+ * kprobe_x86_opt_unpatch() - undo optimized jumps in a copy of the text
+ * @addr: address of @buf[0]
+ * @buf: @len bytes read from @addr
+ * @len: length of @buf
+ *
+ * Every OPTIMIZED site whose jump bytes overlap @buf gets its original
+ * bytes back in @buf (the first byte is the breakpoint's business).
+ *
+ * Context: kprobe_mutex held.
+ */
+void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len)
+{
+	struct kprobe_site *site;
+	unsigned long at, from;
+	int i;
+
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		return;
+	for (from = addr - KPROBE_OPT_TAIL; from < addr + len; from++) {
+		site = kprobe_site_lookup(from);
+		if (!site || site->state != KPROBE_SITE_OPTIMIZED)
+			continue;
+		for (i = 0; i < KPROBE_OPT_TAIL; i++) {
+			at = from + INT3_INSN_SIZE + i;
+			if (at >= addr && at < addr + len)
+				buf[at - addr] = site->ainsn.opt_tail[i];
+		}
+	}
+}
+
+/**
+ * kprobe_read_original() - read code as it was before probes patched it
+ * @addr: start of the bytes wanted
+ * @buf: MAX_INSN_SIZE bytes, filled in
+ *
+ * A breakpoint only ever replaces the first byte of its instruction, which
+ * its site remembers; an optimized site's jump covers more bytes, which
+ * the site remembers too (kprobe_x86_opt_unpatch()); an ftrace call site
+ * was a 5-byte nop originally, whatever it holds at the moment.
+ *
+ * Context: process context, kprobe_mutex held.
+ * Return: 0, or -EFAULT if @addr cannot be read.
+ */
+int kprobe_read_original(unsigned long addr, u8 *buf)
+{
+	struct kprobe_site *other;
+
+	if (copy_from_kernel_nofault(buf, (void *)addr, MAX_INSN_SIZE))
+		return -EFAULT;
+
+	if (ftrace_location(addr) == addr) {
+		memcpy(buf, x86_nops[5], 5);
+		return 0;
+	}
+
+	rcu_read_lock();
+	other = kprobe_site_lookup(addr);
+	if (other)
+		buf[0] = other->ainsn.opcode;
+	rcu_read_unlock();
+	kprobe_x86_opt_unpatch(addr, buf, MAX_INSN_SIZE);
+	return 0;
+}
 
 /**
  * arch_kprobe_arm() - put the breakpoint of @site in place
