@@ -71,11 +71,17 @@ static bool kpc_in(enum kpc_ctx ctx, unsigned long pc)
 	}
 }
 
-/* Count a handler run; @trap: it runs in a breakpoint or debug trap. */
+/*
+ * Count a handler run; @trap: it runs in a breakpoint or debug trap.  On
+ * PREEMPT_RT softirqs run in task context and their count is kept in the
+ * task, not in preempt_count(): softirq_count() has it.
+ */
 static void kpc_note(atomic_t *hits, bool trap)
 {
 	unsigned long pc = preempt_count();
 
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		pc |= softirq_count();
 	if (trap)
 		pc -= NMI_OFFSET + HARDIRQ_OFFSET;
 	atomic_inc(hits);
