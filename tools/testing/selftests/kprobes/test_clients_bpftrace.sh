@@ -101,6 +101,19 @@ bt_stop()
 	BT_PID=
 }
 
+# bt_misses FUNC - note the kretprobe pool line of FUNC and the recursion
+# misses of bpftrace's BPF programs, which explain a missing return
+bt_misses()
+{
+	local f
+
+	kpc_note "$(grep -w "$1" $DEBUGFS/kprobes/kretprobes)"
+	for f in /proc/$BT_PID/fdinfo/*; do
+		grep -q '^prog_type' "$f" 2>/dev/null || continue
+		kpc_note "bpf prog ${f##*/}: $(grep -h '^run_cnt\|^recursion_misses' "$f" | tr '\n\t' '  ')"
+	done
+}
+
 # bt_map NAME - the value bpftrace printed for the scalar map @NAME
 bt_map()
 {
@@ -158,6 +171,7 @@ recursion()
 
 	bt_start 'kretprobe:kpc_target_rec { @[retval] = count(); }' || return 1
 	echo $DEPTH >$KPC_PARAMS/rec
+	bt_misses kpc_target_rec
 	bt_stop
 	expect_eq "rec_result" "$(kp_param $KPC rec_result)" $DEPTH || return 1
 	for v in $(seq 0 $DEPTH); do
