@@ -26,6 +26,7 @@
 #include <linux/irq_work.h>
 #include <linux/llist.h>
 #include <linux/workqueue.h>
+#include <asm/sections.h>
 #include <asm/kprobes.h>
 
 /*
@@ -98,7 +99,7 @@ struct kprobe {
 
 #define KPROBE_FLAG_GONE		1	/* the probed text was freed */
 #define KPROBE_FLAG_DISABLED		2	/* registered but not firing */
-#define KPROBE_FLAG_OPTIMIZED		4	/* hit through a jump, not int3 */
+#define KPROBE_FLAG_OPTIMIZED		4	/* hit through a jump, no trap */
 #define KPROBE_FLAG_FTRACE		8	/* hit through an ftrace callback */
 #define KPROBE_FLAG_ON_FUNC_ENTRY	16	/* at the entry of a function */
 
@@ -138,9 +139,9 @@ static inline bool kprobe_ftrace(struct kprobe *p)
  *	would have gone over /proc/sys/debug/kretprobe-max-instances or
  *	kretprobe-max-bytes
  * @KRETPROBE_MISS_ATOMIC: no free instance, in a context that may not
- *	allocate: NMI, a breakpoint trap (int3 probes run in an NMI-like
- *	context), interrupts disabled where the function was entered, or
- *	any hit on PREEMPT_RT.  The pool is grown in the background by at
+ *	allocate: NMI (which, on x86, includes the breakpoint trap),
+ *	interrupts disabled where the function was entered, or any hit on
+ *	PREEMPT_RT.  The pool is grown in the background by at
  *	least the shortfall.
  * @KRETPROBE_MISS_NR: number of causes
  *
@@ -245,9 +246,9 @@ struct kretprobe {
  * @llist: link in the task's stack of pending calls, or in the free list
  * @rph: bookkeeping of the kretprobe the instance belongs to
  * @ret_addr: where the probed call really returns to
- * @fp: the stack slot that held @ret_addr when the function was entered;
+ * @fp: the frame key of the call (arch_kretprobe_frame() at its entry);
  *	bit 0 is set when an earlier kretprobe on the same call already
- *	took the slot (kretprobe_instance_slot() strips it)
+ *	hooked its return (kretprobe_instance_frame() strips it)
  * @task: the task that made the call
  * @data: @data_size bytes private to the kretprobe's handlers.
  */
@@ -452,16 +453,30 @@ get_kretprobe_retaddr(struct kretprobe_instance *ri)
 }
 
 #ifdef CONFIG_KRETPROBES
+/* The architecture's return trampoline; see the contract below. */
+void kretprobe_trampoline(void);
+
+/*
+ * The code address of kretprobe_trampoline: where the symbol names a
+ * function descriptor (64-bit powerpc ELFv1, parisc, ia64), the entry it
+ * points to.
+ */
+static nokprobe_inline unsigned long kretprobe_trampoline_addr(void)
+{
+	return (unsigned long)
+		dereference_kernel_function_descriptor(kretprobe_trampoline);
+}
+
 /**
  * is_kretprobe_trampoline() - is @addr the return trampoline?
- * @addr: a return address found on a stack
+ * @addr: a return address found on a stack or in a register
  *
  * Context: any.
  * Return: true if a pending kretprobe instance replaced this return address.
  */
 static nokprobe_inline bool is_kretprobe_trampoline(unsigned long addr)
 {
-	return addr == (unsigned long)kretprobe_trampoline;
+	return addr == kretprobe_trampoline_addr();
 }
 
 unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
@@ -583,7 +598,7 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	Queue the jump of a prepared site whose covered instructions no CPU
  *	can still be executing, then write every queued jump.  text_mutex
  *	is held.
- * arch_kprobe_opt_restore_int3(site) / arch_kprobe_opt_restore_tail(site)
+ * arch_kprobe_opt_restore_break(site) / arch_kprobe_opt_restore_tail(site)
  *	Put the breakpoint back over the jump, then the rest of the original
  *	bytes; each is followed by arch_kprobe_patch_sync().  text_mutex is
  *	held.
@@ -593,17 +608,35 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * With CONFIG_KRETPROBES the architecture provides:
  *
  * kretprobe_trampoline
- *	Code that a probed call returns into.  It saves the registers as a
- *	struct pt_regs, with pt_regs->sp as it is after the real return,
- *	calls kretprobe_trampoline_handler(regs, slot) where @slot is the
- *	stack word the call's return address was taken from (and which
- *	holds the trampoline's own address, so that unwinders recognise
- *	it), then restores the registers from pt_regs and returns through
- *	@slot, where the handler put the real return address.  It carries
- *	unwind data and is never probed.
- * arch_kretprobe_ret_slot(regs)
- *	At the first instruction of a function (probe or ftrace entry
- *	@regs), the address of the word that holds the return address.
+ *	Code that a probed call returns into instead of its caller.  It
+ *	saves the registers as a struct pt_regs (the stack pointer as it is
+ *	after the real return), calls kretprobe_trampoline_handler(regs,
+ *	frame) with the call's frame key (see below), restores the registers
+ *	from pt_regs, so that handlers may change them, and continues where
+ *	arch_kretprobe_fixup_return() said.  It may be plain code or a
+ *	breakpoint whose handler does the same.  Unwinders that meet its
+ *	address must be able to ask kretprobe_find_ret_addr() for the real
+ *	one, with the frame key of the call; it is never probed.
+ * arch_kretprobe_frame(regs)
+ *	At the first instruction of a function (@regs of a probe or ftrace
+ *	entry), a key for this call that the trampoline and the unwinder
+ *	can compute again when the call returns or is unwound: for example
+ *	the stack address of the return address (x86) or the caller's frame
+ *	pointer (arm64).  Keys of calls pending at once in a task differ,
+ *	and bit 0 of a key is always clear.
+ * arch_kretprobe_ret_addr(regs) / arch_kretprobe_set_ret_addr(regs, addr)
+ *	At the first instruction of a function, read / replace its return
+ *	address, wherever it lives (a stack word or a register in @regs).
+ *	The core links the call's instance before it replaces the address.
+ * arch_kretprobe_fixup_return(regs, frame, addr)
+ *	Called by kretprobe_trampoline_handler() after the return handlers
+ *	ran and before the instances are unlinked: make the trampoline go on
+ *	at @addr, and put @addr back wherever an unwinder interrupting the
+ *	trampoline would look for this call's return address.
+ *
+ * These three are static inline functions in <asm/kprobes.h>: they are
+ * on every kretprobe hit.  The arch code calls, from the trampoline:
+ *	kretprobe_trampoline_handler()
  *
  * The trap and ftrace paths of the architecture call, with preemption (and
  * for a breakpoint, interrupts) disabled:
@@ -693,7 +726,7 @@ bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site);
 bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr);
 void arch_kprobe_opt_write_jump(struct kprobe_site *site);
 void arch_kprobe_opt_write_finish(void);
-void arch_kprobe_opt_restore_int3(struct kprobe_site *site);
+void arch_kprobe_opt_restore_break(struct kprobe_site *site);
 void arch_kprobe_opt_restore_tail(struct kprobe_site *site);
 void arch_kprobe_opt_release(struct kprobe_site *site);
 void *kprobe_opt_slot_alloc(void);
@@ -702,7 +735,7 @@ void kprobe_opt_slot_free(void *slot);
 
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
 #ifdef CONFIG_KRETPROBES
-void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot);
+void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long frame);
 #endif
 void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_missed(struct kprobe_site *site);

@@ -5,7 +5,8 @@
  * A function entry compiled with -mfentry starts with a call to ftrace
  * (a nop while unused).  Probes there are hooked through one ftrace_ops
  * whose filter holds every armed site; the architecture's
- * kprobe_ftrace_handler() runs the handlers with int3 semantics.
+ * kprobe_ftrace_handler() runs the handlers as its breakpoint handler
+ * would, with the registers of a breakpoint hit.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 

@@ -430,7 +430,7 @@ static __always_inline void kprobe_busy_end_nested(struct kprobe *prev)
 
 /* kretprobe_stack.c */
 int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
-				    unsigned long *slot);
+				    unsigned long frame);
 
 /* Bit 0 of kretprobe_instance.fp: the call already had an instance. */
 #define KRETPROBE_FP_CHAINED	1UL
@@ -438,7 +438,7 @@ int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
 /**
  * kretprobe_instance_bind() - attach @ri to the call being entered
  * @ri: a fresh instance
- * @slot: the stack word holding the call's return address
+ * @regs: registers at the function's first instruction
  *
  * Inline: it is on every hit.
  *
@@ -446,14 +446,15 @@ int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
  * Return: 0, or -EINVAL (see kretprobe_instance_bind_chained()).
  */
 static __always_inline int kretprobe_instance_bind(struct kretprobe_instance *ri,
-						   unsigned long *slot)
+						   struct pt_regs *regs)
 {
-	unsigned long ret = READ_ONCE(*slot);
+	unsigned long frame = arch_kretprobe_frame(regs);
+	unsigned long ret = arch_kretprobe_ret_addr(regs);
 
 	if (unlikely(is_kretprobe_trampoline(ret)))
-		return kretprobe_instance_bind_chained(ri, slot);
+		return kretprobe_instance_bind_chained(ri, frame);
 	ri->task = current;
-	ri->fp = slot;
+	ri->fp = (void *)frame;
 	ri->ret_addr = (kprobe_opcode_t *)ret;
 	return 0;
 }
@@ -461,31 +462,35 @@ static __always_inline int kretprobe_instance_bind(struct kretprobe_instance *ri
 /**
  * kretprobe_instance_push() - make the call return through the trampoline
  * @ri: an instance bound with kretprobe_instance_bind()
- * @slot: the same slot
+ * @regs: the same registers
  *
  * Context: the entry probe handler, in the task making the call.
  */
 static __always_inline void kretprobe_instance_push(struct kretprobe_instance *ri,
-						    unsigned long *slot)
+						    struct pt_regs *regs)
 {
 	struct llist_head *stack = &current->kretprobe_instances;
 
 	ri->llist.next = stack->first;
 	WRITE_ONCE(stack->first, &ri->llist);
-	/* Linked before the slot changes; pairs with kretprobe_find_ret_addr(). */
+	/*
+	 * Linked before the return address changes.  Only this task's own
+	 * unwinding (an interrupt or NMI on this CPU) may look in between:
+	 * kretprobe_find_ret_addr() leaves running tasks alone.
+	 */
 	barrier();
-	WRITE_ONCE(*slot, (unsigned long)kretprobe_trampoline);
+	arch_kretprobe_set_ret_addr(regs, kretprobe_trampoline_addr());
 }
 
 /**
- * kretprobe_instance_slot() - the return address slot of @ri's call
+ * kretprobe_instance_frame() - the frame key of @ri's call
  * @ri: a pending instance
  *
- * Return: the stack address the call's return address was taken from.
+ * Return: arch_kretprobe_frame() at the entry of the call.
  */
-static inline unsigned long *kretprobe_instance_slot(struct kretprobe_instance *ri)
+static inline unsigned long kretprobe_instance_frame(struct kretprobe_instance *ri)
 {
-	return (unsigned long *)((unsigned long)ri->fp & ~KRETPROBE_FP_CHAINED);
+	return (unsigned long)ri->fp & ~KRETPROBE_FP_CHAINED;
 }
 
 #endif /* CONFIG_KRETPROBES */

@@ -6,7 +6,8 @@
  * instance (kretprobe_pool.c), runs the entry_handler, and replaces the
  * call's return address with the address of the architecture's
  * kretprobe_trampoline (kretprobe_stack.c has the per-task bookkeeping and
- * the return side).  A batch registers its entry probes together and arms
+ * the return side; <linux/kprobes.h> says where the architecture keeps a
+ * return address).  A batch registers its entry probes together and arms
  * them with one ftrace filter update.  Unregistering waits until the hits
  * in progress have ended (hits.c), after which no handler of the kretprobe
  * runs; calls still pending then return to their callers without it.
@@ -22,18 +23,17 @@
 static int kretprobe_entry(struct kprobe *p, struct pt_regs *regs)
 {
 	struct kretprobe *rp = container_of(p, struct kretprobe, kp);
-	unsigned long *slot = arch_kretprobe_ret_slot(regs);
 	struct kretprobe_instance *ri;
 
 	ri = kretprobe_instance_get(rp, regs);
 	if (!ri)
 		return 0;
-	if (kretprobe_instance_bind(ri, slot) ||
+	if (kretprobe_instance_bind(ri, regs) ||
 	    (rp->entry_handler && rp->entry_handler(ri, regs))) {
 		kretprobe_instance_put_local(ri);
 		return 0;
 	}
-	kretprobe_instance_push(ri, slot);
+	kretprobe_instance_push(ri, regs);
 	return 0;
 }
 

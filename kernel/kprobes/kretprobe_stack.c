@@ -3,9 +3,11 @@
  * The per-task stack of pending kretprobe calls, and the return side.
  *
  * Every task keeps the instances of its pending probed calls in
- * task_struct.kretprobe_instances, newest first.  An instance records the
- * stack slot its call's return address came from (fp) and that address
- * (ret_addr); the slot itself then holds the address of the trampoline:
+ * task_struct.kretprobe_instances, newest first.  An instance records its
+ * call's frame key (fp, from arch_kretprobe_frame()) and real return
+ * address (ret_addr), while the call's return address, wherever the
+ * architecture keeps it, holds the address of the trampoline.  On x86
+ * the key is the stack word of the return address:
  *
  *	task stack                          current->kretprobe_instances
  *	| caller frame   |
@@ -15,15 +17,15 @@
  *	| g's frame      |                  (the top of the list is g)
  *
  * When two kretprobes probe one call, the second instance gets the same
- * slot with KRETPROBE_FP_CHAINED set and a copy of the first one's
+ * key with KRETPROBE_FP_CHAINED set and a copy of the first one's
  * ret_addr, so both sit next to each other and return together.
  *
  * The list is only changed by its own task, with current_kprobe set on
  * the CPU, so an interrupt or NMI on the same task, which misses every
  * probe while current_kprobe is set, never sees it half changed.  The
- * unwinder may read it at any time: an entry is linked before the slot
- * points to the trampoline, and unlinked after the slot has the real
- * address back.
+ * unwinder may read it at any time: an entry is linked before the return
+ * address is replaced by the trampoline's, and unlinked after
+ * arch_kretprobe_fixup_return() put the real address back.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
@@ -41,29 +43,29 @@ static inline struct kretprobe_instance *kretprobe_of(struct llist_node *node)
 /**
  * kretprobe_instance_bind_chained() - attach @ri to a call already hooked
  * @ri: a fresh instance
- * @slot: the stack word of the call's return address, which already holds
- *	the trampoline: an earlier kretprobe on this function, or on one
- *	that tail-called it, took the call
+ * @frame: the frame key of the call, whose return address already is the
+ *	trampoline: an earlier kretprobe on this function, or on one that
+ *	tail-called it, took the call
  *
  * @ri gets the real return address of the instance on top of the task's
- * list, which owns @slot, and is marked as returning together with it.
+ * list, which owns @frame, and is marked as returning together with it.
  *
  * Context: the entry probe handler, in the task making the call.
- * Return: 0, or -EINVAL if no pending instance of this task owns @slot
+ * Return: 0, or -EINVAL if no pending instance of this task owns @frame
  * (which cannot happen unless the stack was corrupted).
  */
 int kretprobe_instance_bind_chained(struct kretprobe_instance *ri,
-				    unsigned long *slot)
+				    unsigned long frame)
 {
 	struct llist_node *top = current->kretprobe_instances.first;
 
-	if (WARN_ONCE(!top || kretprobe_instance_slot(kretprobe_of(top)) != slot,
+	if (WARN_ONCE(!top || kretprobe_instance_frame(kretprobe_of(top)) != frame,
 		      "kretprobe at %pS: return address already hijacked\n",
 		      ri->rph->addr))
 		return -EINVAL;
 	ri->task = current;
 	ri->ret_addr = kretprobe_of(top)->ret_addr;
-	ri->fp = (void *)((unsigned long)slot | KRETPROBE_FP_CHAINED);
+	ri->fp = (void *)(frame | KRETPROBE_FP_CHAINED);
 	return 0;
 }
 
@@ -81,12 +83,12 @@ static __always_inline void kretprobe_run_handler(struct kretprobe_instance *ri,
 	rp->handler(ri, regs);
 }
 
-/* The first instance of this task whose call used @slot, or NULL. */
+/* The first instance from @node on whose call has key @frame, or NULL. */
 static __always_inline struct llist_node *
-kretprobe_find_slot(struct llist_node *node, unsigned long *slot)
+kretprobe_find_frame(struct llist_node *node, unsigned long frame)
 {
 	for (; node; node = node->next) {
-		if (kretprobe_instance_slot(kretprobe_of(node)) == slot)
+		if (kretprobe_instance_frame(kretprobe_of(node)) == frame)
 			return node;
 	}
 	return NULL;
@@ -98,7 +100,7 @@ kretprobe_find_slot(struct llist_node *node, unsigned long *slot)
  */
 static __always_inline void kretprobe_release_range(struct llist_node *node,
 						    struct llist_node *stop,
-						    unsigned long *slot,
+						    unsigned long frame,
 						    bool local)
 {
 	struct kretprobe_instance *ri;
@@ -107,7 +109,7 @@ static __always_inline void kretprobe_release_range(struct llist_node *node,
 	for (; node != stop; node = next) {
 		next = node->next;
 		ri = kretprobe_of(node);
-		if (unlikely(kretprobe_instance_slot(ri) != slot))
+		if (unlikely(kretprobe_instance_frame(ri) != frame))
 			kretprobe_instance_put_unreturned(ri);
 		else if (local)
 			kretprobe_instance_put_local(ri);
@@ -119,19 +121,20 @@ static __always_inline void kretprobe_release_range(struct llist_node *node,
 /**
  * kretprobe_trampoline_handler() - a probed call returned
  * @regs: registers at the return, saved by the trampoline; ip is set here
- * @slot: the stack word the call's return address was taken from
+ * @frame: the frame key of the call that returned (arch_kretprobe_frame()
+ *	at its entry, computed again by the trampoline)
  *
- * Steps: 1. find the newest instance of this task for @slot; instances
+ * Steps: 1. find the newest instance of this task for @frame; instances
  * above it belong to calls that never came back through the trampoline
  * (their stack was unwound some other way) and are reported and freed;
  * 2. run the handlers of the instances of this call, newest first, while
  * they are still listed so that stack traces taken in a handler find the
- * real return address; 3. put the real return address in @slot, then
- * unlink and give back the instances.
+ * real return address; 3. have the architecture put the real return
+ * address back, then unlink and give back the instances.
  *
  * Context: called by kretprobe_trampoline only.
  */
-void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
+void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long frame)
 {
 	struct llist_head *stack = &current->kretprobe_instances;
 	struct llist_node *first, *match, *node;
@@ -141,15 +144,15 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 
 	prev = kprobe_busy_begin_nested();
 	first = stack->first;
-	match = kretprobe_find_slot(first, slot);
+	match = kretprobe_find_frame(first, frame);
 	if (!match) {
 		/*
 		 * Nothing says where this return should go: the task's
 		 * stack or its list of pending calls was overwritten, and
 		 * there is no way to carry on.
 		 */
-		panic("kprobes: return trampoline reached for stack slot %p, but %s/%d has no pending kretprobe call there\n",
-		      slot, current->comm, task_pid_nr(current));
+		panic("kprobes: return trampoline reached for frame %lx, but %s/%d has no pending kretprobe call there\n",
+		      frame, current->comm, task_pid_nr(current));
 	}
 	ret = (unsigned long)kretprobe_of(match)->ret_addr;
 	instruction_pointer_set(regs, ret);
@@ -162,15 +165,15 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long *slot)
 	} while ((unsigned long)ri->fp & KRETPROBE_FP_CHAINED);
 	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
 
-	WRITE_ONCE(*slot, ret);
-	/* The slot is real again before unlinking; pairs with the unwinder. */
+	arch_kretprobe_fixup_return(regs, frame, ret);
+	/* Real again before unlinking; pairs with kretprobe_find_ret_addr(). */
 	barrier();
 	WRITE_ONCE(stack->first, node);
 	if (likely(first->next == node && !prev))
 		/* The usual case: one instance, that of this call. */
 		kretprobe_instance_put_local(kretprobe_of(first));
 	else
-		kretprobe_release_range(first, node, slot, !prev);
+		kretprobe_release_range(first, node, frame, !prev);
 	kprobe_busy_end_nested(prev);
 }
 
@@ -179,7 +182,8 @@ NOKPROBE_SYMBOL(kretprobe_trampoline_handler);
 /**
  * kretprobe_find_ret_addr() - the real return address behind a trampoline
  * @tsk: the task whose stack is being unwound
- * @fp: the stack address where the unwinder found the trampoline address
+ * @fp: the frame key of the call whose return address the unwinder found
+ *	to be the trampoline (see arch_kretprobe_frame())
  * @cur: unwinder cursor: NULL before the first call, then left at the
  *	instance found, so outer frames are looked up further down the list
  *
@@ -204,7 +208,8 @@ unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
 	node = *cur ? READ_ONCE((*cur)->next) :
 		      READ_ONCE(tsk->kretprobe_instances.first);
 	for (; node; node = READ_ONCE(node->next)) {
-		if (kretprobe_instance_slot(kretprobe_of(node)) == fp) {
+		if (kretprobe_instance_frame(kretprobe_of(node)) ==
+		    (unsigned long)fp) {
 			*cur = node;
 			return (unsigned long)kretprobe_of(node)->ret_addr;
 		}

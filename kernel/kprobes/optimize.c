@@ -130,7 +130,7 @@ void kprobe_site_unoptimize_locked(struct kprobe_site *site)
 		return;
 	if (site->state == KPROBE_SITE_OPTIMIZED) {
 		mutex_lock(&text_mutex);
-		arch_kprobe_opt_restore_int3(site);
+		arch_kprobe_opt_restore_break(site);
 		arch_kprobe_patch_sync();
 		arch_kprobe_opt_restore_tail(site);
 		arch_kprobe_patch_sync();
@@ -158,7 +158,7 @@ void kprobe_sites_unoptimize_locked(struct list_head *batch)
 	list_for_each_entry(site, batch, batch) {
 		if (site->on_ftrace || site->state != KPROBE_SITE_OPTIMIZED)
 			continue;
-		arch_kprobe_opt_restore_int3(site);
+		arch_kprobe_opt_restore_break(site);
 		patched = true;
 	}
 	if (patched) {

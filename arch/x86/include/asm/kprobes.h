@@ -7,12 +7,14 @@
  * The code lives in arch/x86/kernel/kprobes/.
  */
 #include <asm-generic/kprobes.h>
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 #ifdef CONFIG_KPROBES
+#include <asm/ptrace.h>
+
 typedef u8 kprobe_opcode_t;
 
-struct pt_regs;
 struct kprobe_site;
 struct ftrace_ops;
 struct ftrace_regs;
@@ -130,15 +132,34 @@ void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
  * Return probes (arch/x86/kernel/kprobes/ret_tramp.S).  A probed call
  * returns into kretprobe_trampoline, which builds a struct pt_regs and
  * calls kretprobe_trampoline_handler(); see the contract in
- * <linux/kprobes.h>.
+ * <linux/kprobes.h>.  At a function's first instruction the return
+ * address is the word at the top of the stack, and the address of that
+ * word is the call's frame key: the trampoline finds it one word below
+ * its stack pointer, the unwinder where it read the return address.
  */
-void kretprobe_trampoline(void);
+static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
+{
+	return regs->sp;
+}
 
-/*
- * Where the return address of the call being entered sits: at a function's
- * first instruction it is the word at the top of the stack.
- */
-#define arch_kretprobe_ret_slot(regs)	((unsigned long *)(regs)->sp)
+static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
+{
+	return READ_ONCE(*(unsigned long *)regs->sp);
+}
+
+static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
+							unsigned long addr)
+{
+	WRITE_ONCE(*(unsigned long *)regs->sp, addr);
+}
+
+/* The trampoline returns through the frame key's stack word. */
+static __always_inline void arch_kretprobe_fixup_return(struct pt_regs *regs,
+							unsigned long frame,
+							unsigned long addr)
+{
+	WRITE_ONCE(*(unsigned long *)frame, addr);
+}
 
 /*
  * A hit bracket ends with a per-CPU store (kprobe_hit_end()); x86 makes

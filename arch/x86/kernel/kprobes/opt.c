@@ -501,13 +501,13 @@ void arch_kprobe_opt_write_finish(void)
 }
 
 /**
- * arch_kprobe_opt_restore_int3() - turn the jump of @site back into int3
+ * arch_kprobe_opt_restore_break() - turn the jump of @site back into int3
  * @site: an OPTIMIZED site
  *
  * Context: process context, text_mutex held; arch_kprobe_patch_sync()
  * follows.
  */
-void arch_kprobe_opt_restore_int3(struct kprobe_site *site)
+void arch_kprobe_opt_restore_break(struct kprobe_site *site)
 {
 	u8 int3 = INT3_INSN_OPCODE;
 
