@@ -167,6 +167,8 @@ def main(argv):
                    names)
     interim = read_table(os.path.join(sdir, 'interim'), 3)
     used = set(where.values()) | ({'maintainers'} if has_maint else set())
+    # A step may consist of dropping its interim edits only.
+    used |= {st for st, _, _ in interim if st in names}
     with open(os.path.join(base, '.kp-version')) as f:
         version = f.read().strip()
 

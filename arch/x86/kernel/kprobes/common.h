@@ -39,6 +39,12 @@
  */
 #define KPROBE_OPT_COPY_OFFSET	192
 
+/*
+ * Opcode bytes before the site pointer's immediate at kprobe_opt_tmpl_site:
+ * "movabsq $imm64, %rdi" (REX.W, B8+r) or "movl $imm32, %eax" (B8).
+ */
+#define KPROBE_OPT_SITE_IMM	(IS_ENABLED(CONFIG_X86_64) ? 2 : 1)
+
 /**
  * enum kprobe_emul_op - instructions the int3 handler carries out itself
  * @KPROBE_EMUL_NOP: no effect but advancing the instruction pointer
@@ -211,11 +217,13 @@ static __always_inline unsigned long kprobe_resume_ip(struct kprobe_site *site)
 /*
  * Register frame for the return trampoline in arch/x86/kernel/rethook.c,
  * which has already pushed ss, sp and flags: SAVE_REGS_STRING completes a
- * struct pt_regs below them (cs, ip and orig_ax are left unset) and leaves
- * %rsp pointing at it; RESTORE_REGS_STRING reloads the registers and drops
- * everything up to, not including, flags.  Offsets are in 8-byte words
- * from the start of struct pt_regs.
+ * struct pt_regs below them (cs, ip and orig_ax are left unset, and on
+ * 32-bit gs too) and leaves the stack pointer at it; RESTORE_REGS_STRING
+ * reloads the general-purpose registers and drops everything up to, not
+ * including, flags.  Offsets are in words from the start of struct
+ * pt_regs.
  */
+#ifdef CONFIG_X86_64
 #define SAVE_REGS_STRING			\
 	"	subq $18*8, %rsp\n"		\
 	"	movq %r15, 0*8(%rsp)\n"		\
@@ -256,5 +264,35 @@ static __always_inline unsigned long kprobe_resume_ip(struct kprobe_site *site)
 static_assert(offsetof(struct pt_regs, r15) == 0 * 8);
 static_assert(offsetof(struct pt_regs, di) == 14 * 8);
 static_assert(offsetof(struct pt_regs, flags) == 18 * 8);
+#else
+/* The segment registers are stored 16 bits wide, as pt_regs has them. */
+#define SAVE_REGS_STRING			\
+	"	subl $14*4, %esp\n"		\
+	"	movl %ebx, 0*4(%esp)\n"		\
+	"	movl %ecx, 1*4(%esp)\n"		\
+	"	movl %edx, 2*4(%esp)\n"		\
+	"	movl %esi, 3*4(%esp)\n"		\
+	"	movl %edi, 4*4(%esp)\n"		\
+	"	movl %ebp, 5*4(%esp)\n"		\
+	"	movl %eax, 6*4(%esp)\n"		\
+	"	movw %ds, 7*4(%esp)\n"		\
+	"	movw %es, 8*4(%esp)\n"		\
+	"	movw %fs, 9*4(%esp)\n"		\
+	ENCODE_FRAME_POINTER
+
+#define RESTORE_REGS_STRING			\
+	"	movl 0*4(%esp), %ebx\n"		\
+	"	movl 1*4(%esp), %ecx\n"		\
+	"	movl 2*4(%esp), %edx\n"		\
+	"	movl 3*4(%esp), %esi\n"		\
+	"	movl 4*4(%esp), %edi\n"		\
+	"	movl 5*4(%esp), %ebp\n"		\
+	"	movl 6*4(%esp), %eax\n"		\
+	"	addl $14*4, %esp\n"
+
+static_assert(offsetof(struct pt_regs, bx) == 0 * 4);
+static_assert(offsetof(struct pt_regs, fs) == 9 * 4);
+static_assert(offsetof(struct pt_regs, flags) == 14 * 4);
+#endif
 
 #endif /* _X86_KERNEL_KPROBES_COMMON_H */

@@ -31,16 +31,21 @@
 
 #include "common.h"
 
-/* pt_regs offset of each general purpose register, by encoding number. */
+/*
+ * pt_regs offset of each general purpose register, by encoding number;
+ * 8 to 15 need REX.B, which only 64-bit code has.
+ */
 static const u16 kprobe_gpr_offset[16] = {
 	[0] = offsetof(struct pt_regs, ax),	[1] = offsetof(struct pt_regs, cx),
 	[2] = offsetof(struct pt_regs, dx),	[3] = offsetof(struct pt_regs, bx),
 	[4] = offsetof(struct pt_regs, sp),	[5] = offsetof(struct pt_regs, bp),
 	[6] = offsetof(struct pt_regs, si),	[7] = offsetof(struct pt_regs, di),
+#ifdef CONFIG_X86_64
 	[8] = offsetof(struct pt_regs, r8),	[9] = offsetof(struct pt_regs, r9),
 	[10] = offsetof(struct pt_regs, r10),	[11] = offsetof(struct pt_regs, r11),
 	[12] = offsetof(struct pt_regs, r12),	[13] = offsetof(struct pt_regs, r13),
 	[14] = offsetof(struct pt_regs, r14),	[15] = offsetof(struct pt_regs, r15),
+#endif
 };
 
 static bool kprobe_insn_has_prefix(struct insn *insn, insn_byte_t want)

@@ -238,7 +238,7 @@ static int kprobe_opt_build_copy(struct kprobe_site *site, u8 *image)
 	unsigned int done = 0;
 	u8 buf[MAX_INSN_SIZE];
 	struct insn insn;
-	s64 rel;
+	long rel;
 
 	while (done < JMP32_INSN_SIZE) {
 		if (kprobe_read_original(addr + done, buf) ||
@@ -251,7 +251,7 @@ static int kprobe_opt_build_copy(struct kprobe_site *site, u8 *image)
 		done += insn.length;
 	}
 
-	rel = (s64)(addr + done) - (s64)(run_at + done + JMP32_INSN_SIZE);
+	rel = (long)(addr + done) - (long)(run_at + done + JMP32_INSN_SIZE);
 	if (rel != (s32)rel)
 		return -EINVAL;
 	copy[done] = JMP32_INSN_OPCODE;
@@ -272,11 +272,11 @@ static int kprobe_opt_build_ret(unsigned long detour, u8 *image)
 {
 	size_t ret_at = kprobe_opt_tmpl_ret - kprobe_opt_tmpl;
 	unsigned long at = detour + ret_at;
-	s64 rel;
+	long rel;
 
 	if (!cpu_wants_rethunk_at((void *)at))
 		return 0;
-	rel = (s64)(unsigned long)x86_return_thunk - (s64)(at + JMP32_INSN_SIZE);
+	rel = (long)x86_return_thunk - (long)(at + JMP32_INSN_SIZE);
 	if (rel != (s32)rel)
 		return -EINVAL;
 	image[ret_at] = JMP32_INSN_OPCODE;
@@ -291,24 +291,26 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	size_t call_at = kprobe_opt_tmpl_call - kprobe_opt_tmpl;
 	size_t site_at = kprobe_opt_tmpl_site - kprobe_opt_tmpl;
 	size_t ip_at = kprobe_opt_tmpl_ip - kprobe_opt_tmpl;
-	s64 ip = (s64)(unsigned long)site->addr + INT3_INSN_SIZE;
+	long ip = (long)site->addr + INT3_INSN_SIZE;
 	unsigned long hit;
-	s64 rel;
+	long rel;
 
 	if (WARN_ON_ONCE(kprobe_opt_tmpl_end - kprobe_opt_tmpl !=
 			 KPROBE_OPT_COPY_OFFSET))
 		return -EINVAL;
 	memcpy(image, kprobe_opt_tmpl, KPROBE_OPT_COPY_OFFSET);
 	/*
-	 * pushq $imm32 of pt_regs->ip: one past the probed address, as for a
-	 * breakpoint.  Kernel and module text lie in the top 2 GiB, where a
-	 * sign-extended imm32 reaches.
+	 * push $imm32 of pt_regs->ip: one past the probed address, as for a
+	 * breakpoint.  On 64-bit, kernel and module text lie in the top
+	 * 2 GiB, where a sign-extended imm32 reaches; on 32-bit every
+	 * address does.
 	 */
 	if (ip != (s32)ip)
 		return -EINVAL;
 	put_unaligned((s32)ip, (s32 *)(image + ip_at + 1));
-	/* movabs $site, %rdi: two opcode bytes, then the immediate. */
-	put_unaligned((unsigned long)site, (unsigned long *)(image + site_at + 2));
+	/* mov $site to the first argument register: movabs or movl. */
+	put_unaligned((unsigned long)site,
+		      (unsigned long *)(image + site_at + KPROBE_OPT_SITE_IMM));
 	/*
 	 * Kept from being folded into "kprobe_x86_opt_hit - 5", an address
 	 * inside the code before it, which objtool's IBT check would see as
@@ -316,7 +318,7 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	 */
 	hit = (unsigned long)kprobe_x86_opt_hit;
 	OPTIMIZER_HIDE_VAR(hit);
-	rel = (s64)hit - (s64)(detour + call_at + CALL_INSN_SIZE);
+	rel = (long)hit - (long)(detour + call_at + CALL_INSN_SIZE);
 	if (rel != (s32)rel)
 		return -EINVAL;
 	put_unaligned((s32)rel, (s32 *)(image + call_at + 1));

@@ -4,8 +4,8 @@
  *
  * The template never runs where it is assembled: opt.c copies it into each
  * detour buffer and fills in the value of pt_regs->ip (the imm32 of the
- * push at kprobe_opt_tmpl_ip), the site pointer (the imm64 at
- * kprobe_opt_tmpl_site) and the displacement of the call at
+ * push at kprobe_opt_tmpl_ip), the site pointer (the immediate of the
+ * mov at kprobe_opt_tmpl_site) and the displacement of the call at
  * kprobe_opt_tmpl_call.  It is therefore plain read-only data, which also
  * keeps objtool from treating it as kernel text.
  *
@@ -29,10 +29,16 @@
 
 #include "ptregs.S"
 
-/* Byte offsets in struct pt_regs, as built below. */
+/* Word offsets in struct pt_regs, as built below. */
+#ifdef CONFIG_X86_64
 #define KPROBE_OPT_IP	(16 * 8)
 #define KPROBE_OPT_SP	(19 * 8)
 #define KPROBE_OPT_SS	(20 * 8)
+#else
+#define KPROBE_OPT_IP	(12 * 4)
+#define KPROBE_OPT_SP	(15 * 4)
+#define KPROBE_OPT_SS	(16 * 4)
+#endif
 
 /* The copy of the covered instructions starts here (KPROBE_OPT_COPY_OFFSET). */
 #define KPROBE_OPT_COPY	192
@@ -49,28 +55,51 @@
 kprobe_opt_tmpl:
 	.space	KPROBE_OPT_COPY - (kprobe_opt_tmpl_end - .Lkprobe_opt_moved), 0xcc
 .Lkprobe_opt_moved:
+#ifdef CONFIG_X86_64
 	movq	KPROBE_OPT_IP(%rsp), %rax
 	movq	%rax, KPROBE_OPT_SS(%rsp)
 	KPROBE_POP_GPRS
 	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
 	popfq
 	leaq	8(%rsp), %rsp		/* sp; ss now holds the new ip */
+#else
+	movl	KPROBE_OPT_IP(%esp), %eax
+	movl	%eax, KPROBE_OPT_SS(%esp)
+	KPROBE_POP_GPRS
+	leal	3 * 4(%esp), %esp	/* orig_ax, ip, cs */
+	popfl
+	leal	4(%esp), %esp		/* sp; ss now holds the new ip */
+#endif
 kprobe_opt_tmpl_ret:
 	.byte	0xc3, 0xcc, 0xcc, 0xcc, 0xcc	/* ret, or jmp rel32 from opt.c */
 kprobe_opt_tmpl_entry:
 	KPROBE_PUSH_PTREGS kprobe_opt_tmpl_ip
+#ifdef CONFIG_X86_64
 	addq	$8, KPROBE_OPT_SP(%rsp)
 	movq	%rsp, %rsi
 kprobe_opt_tmpl_site:
 	movabsq	$0, %rdi
+#else
+	/* regparm(3): the site in %eax, regs in %edx. */
+	addl	$4, KPROBE_OPT_SP(%esp)
+	movl	%esp, %edx
+kprobe_opt_tmpl_site:
+	movl	$0, %eax
+#endif
 kprobe_opt_tmpl_call:
 	.byte	0xe8			/* call rel32, filled in by opt.c */
 	.long	0
 	testl	%eax, %eax
 	jnz	.Lkprobe_opt_moved
 	KPROBE_POP_GPRS
+#ifdef CONFIG_X86_64
 	leaq	3 * 8(%rsp), %rsp	/* orig_ax, ip, cs */
 	popfq
 	leaq	2 * 8(%rsp), %rsp	/* sp, ss: back to the probed stack */
+#else
+	leal	3 * 4(%esp), %esp	/* orig_ax, ip, cs */
+	popfl
+	leal	2 * 4(%esp), %esp	/* sp, ss: back to the probed stack */
+#endif
 	/* Falls through into the copy, which opt.c writes here. */
 kprobe_opt_tmpl_end:

@@ -81,9 +81,9 @@ static void kprobe_build_boost(struct kprobe_site *site, struct insn *insn,
 	unsigned long run_at = kprobe_boost_copy(site);
 	unsigned long jmp_at = run_at + site->ainsn.len;
 	u8 *copy = buf + KPROBE_BOOST_OFFSET;
-	s64 rel;
+	long rel;
 
-	rel = (s64)(kprobe_next_ip(site) - (jmp_at + JMP32_INSN_SIZE));
+	rel = (long)(kprobe_next_ip(site) - (jmp_at + JMP32_INSN_SIZE));
 	if (rel != (s32)rel) {
 		site->ainsn.boostable = false;
 		return;

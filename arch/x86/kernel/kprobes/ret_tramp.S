@@ -36,6 +36,7 @@ SYM_CODE_START(kretprobe_trampoline)
 	 */
 	UNWIND_HINT_UNDEFINED
 	ANNOTATE_NOENDBR		/* reached by RET only */
+#ifdef CONFIG_X86_64
 	pushq	$kretprobe_trampoline	/* the slot */
 	UNWIND_HINT_FUNC
 
@@ -54,6 +55,23 @@ SYM_CODE_START(kretprobe_trampoline)
 	KPROBE_POP_GPRS
 	/* Drop orig_ax, ip, cs, flags, sp and ss; the slot is left. */
 	addq	$6 * 8, %rsp
+#else
+	pushl	$kretprobe_trampoline	/* the slot */
+	UNWIND_HINT_FUNC
+
+	KPROBE_PUSH_PTREGS
+
+	/* As above: the caller's stack pointer is two words up. */
+	addl	$8, PT_OLDESP(%esp)
+
+	/* regparm(3): regs in %eax, the slot's address in %edx. */
+	movl	%esp, %eax
+	leal	PTREGS_SIZE(%esp), %edx
+	call	kretprobe_trampoline_handler
+
+	KPROBE_POP_GPRS
+	addl	$6 * 4, %esp
+#endif
 	RET
 SYM_CODE_END(kretprobe_trampoline)
 _ASM_NOKPROBE(kretprobe_trampoline)
