@@ -16,6 +16,7 @@
 # EXTRA_MODULES (.ko files to load first), EXTRA_SCRIPT (a bash script whose
 # stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL,
 # KERNEL_ARGS (more kernel command line), QEMU_EXTRA (more QEMU arguments),
+# QEMU_CPU (the -cpu model: max, or host under KVM),
 # EXTRA_FILES (copied to /kp/extra/files in the guest), RUN_DIR (instead of
 # the default), LONG=1 (long stress runs: the guest reads /kp/long and the
 # wall-clock limit grows by 15 minutes).
@@ -130,9 +131,10 @@ cmdline="console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1 kp.m
 
 # arm64: the virt board (device tree, PSCI, GICv2, PCIe); -cpu max with
 # the cheap pointer-authentication algorithm of QEMU instead of QARMA5.
+[ "$KP_ARCH" = arm64 ] && [ "$cpu" = max ] && cpu=max,pauth-impdef=on
+cpu=${QEMU_CPU:-$cpu}
 case $KP_ARCH in
 arm64)
-	[ "$cpu" = max ] && cpu=max,pauth-impdef=on
 	machine=(-M virt -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2) ;;
 *)
 	machine=(-accel "$accel" -cpu "$cpu" -m "$mem" -smp "2,sockets=2" -vga none) ;;

@@ -178,7 +178,7 @@ while :; do
 			harness_ran=1
 			;;
 		*)
-			kp_log "$j: boot the $tree-$j kernel"
+			kp_log "$j: boot the $tree$KP_ATAG-$j kernel"
 			start_job lane "$j" "$KP_HARNESS/boot.sh" "$tree" "$j" check
 			;;
 		esac
