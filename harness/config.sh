@@ -26,7 +26,7 @@ tiny="$src/kernel/configs/tiny-base.config $src/kernel/configs/tiny.config"
 $src/arch/$KP_SRCARCH/configs/tiny.config"
 # harness/configs/arch-ARCH.config: what the guest needs on this
 # architecture (console, interrupts and timers, PCI for virtio).
-ours="$KP_HARNESS/configs/guest.config $KP_HARNESS/configs/arch-$KP_ARCH.config
+ours="$KP_HARNESS/configs/guest.config $KP_HARNESS/configs/arch-$KP_ARCH.config \
 $KP_TOP/tools/testing/selftests/kprobes/config"
 kp_check_variant "$variant"
 # A variant other than "default" adds harness/configs/VARIANT.config.
@@ -54,8 +54,8 @@ if [ -f "$obj/.config" ] && [ "$(cat "$obj/.kp-config-stamp" 2>/dev/null)" = "$s
 	exit 0
 fi
 mv "$want.tmp" "$want"
-kp_log "configure $tree$KP_ATAG-$variant (tinyconfig + $(echo ${ours//$KP_TOP\//}))"
-[ -z "$unavail" ] || kp_log "not offered on $KP_ARCH, left out: $(echo $unavail)"
+kp_log "configure $tree$KP_ATAG-$variant (tinyconfig + ${ours//$KP_TOP\//})"
+[ -z "$unavail" ] || kp_log "not offered on $KP_ARCH, left out: ${unavail//$'\n'/ }"
 # shellcheck disable=SC2086
 cat $tiny "$want" >"$obj/kp-all.config"
 # shellcheck disable=SC2086

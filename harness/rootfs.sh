@@ -94,7 +94,7 @@ done
 # shellcheck disable=SC2086
 pkgs=$(apt-get "${aptopts[@]}" install -s -y $want | sed -n 's/^Inst \([^ ]*\) .*/\1/p' | sort -u)
 n=$(wc -w <<<"$pkgs")
-kp_log "rootfs $arch: $n packages in the closure of: $(echo $want)"
+kp_log "rootfs $arch: $n packages in the closure of: ${want//$'\n'/ }"
 # shellcheck disable=SC2086
 kp_step "rootfs $arch: download $n .debs (cached in ${apt#"$KP_TOP"/})" \
 	apt-get "${aptopts[@]}" install --download-only -y $want
@@ -113,6 +113,7 @@ shown=$(date +%s)
 kp_log "rootfs $arch: unpack $n packages ..."
 for p in $pkgs; do
 	i=$((i + 1))
+	# shellcheck disable=SC2012  # Debian file names are plain
 	deb=$(ls "$apt/cache/archives/${p}_"*"_$arch.deb" \
 		"$apt/cache/archives/${p}_"*_all.deb 2>/dev/null | sort -V | tail -n 1 || true)
 	[ -n "$deb" ] || kp_die "rootfs $arch: no .deb of $p in $apt/cache/archives"
