@@ -56,7 +56,15 @@ for f in /etc/apt/sources.list.d/*.sources; do
 			gsub(/\n#[^\n]*/, ""); print $0 "\nArchitectures: " arch
 		}' "$f" >>"$sources"
 done
-[ -s "$sources" ] || kp_die "rootfs $arch: no Debian source in /etc/apt/sources.list.d/*.sources"
+# or, on a system with the one-line format, its plain "deb URI SUITE ..." lines
+rm -f "$apt/etc/sources.list.d/debian.list"
+if [ ! -s "$sources" ]; then
+	rm -f "$sources"
+	sources=$apt/etc/sources.list.d/debian.list
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+		sed -n "s/^deb \(http[^ ]*\) /deb [arch=$arch] \1 /p" >"$sources" || true
+fi
+[ -s "$sources" ] || kp_die "rootfs $arch: no Debian source in /etc/apt/sources.list*"
 aptopts=(-q -o APT::Architecture="$arch" -o APT::Architectures::="$arch"
 	-o Dir::State="$apt" -o Dir::State::Lists="$apt/lists"
 	-o Dir::State::status="$apt/status" -o Dir::Cache="$apt/cache"
