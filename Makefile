@@ -19,12 +19,17 @@
 # names), EXTRA_MODULES, EXTRA_SCRIPT, JOBS, BOOT_TIMEOUT, QEMU_ACCEL,
 # KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,
 # BENCH_TREES ("patched upstream"), LONG=1 (the long variant of the stress
-# selftests: 10 minutes), GUESTS (guests check runs at once; the cores).
+# selftests: 10 minutes), GUESTS (guests check runs at once; the cores),
+# ARCH (x86_64; arm64 and i386 boot a Debian root of their own, see README),
+# QEMU_CPU (-cpu of the guest).
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
 export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK BENCH_TREES
-export LONG GUESTS
+export LONG GUESTS QEMU_CPU
+
+# ARCH is not exported here: exported while unset, it would reach the
+# kernel's make empty (set on the command line, make passes it on itself).
 
 H := harness
 

@@ -11,6 +11,8 @@
 # runs only that kernel and keeps the other one's last results for the
 # table: upstream's figures do not change while ours are being worked on.
 . "$(dirname "$0")/common.sh"
+# The figures and the benchmark module are x86-64's so far.
+[ "$KP_ARCH" = x86_64 ] || kp_die "make bench runs on x86_64 only so far (ARCH=$KP_ARCH)"
 
 bench=$KP_BUILD/bench
 quick=${BENCH_QUICK:-0}

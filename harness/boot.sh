@@ -8,12 +8,15 @@
 # writable 9p share for results, enforces a wall-clock limit and writes the
 # verdict to $BUILD/runs/TREE-VARIANT/verdict: pass, crash, timeout or fail
 # (the guest stopped before it finished). The console is kept in
-# console.log next to it.
+# console.log next to it. With ARCH=arm64 or i386 the guest's root is the
+# Debian root of that architecture that harness/rootfs.sh builds, shared
+# the same way, and the run directory is $BUILD/runs/TREE-ARCH-VARIANT.
 #
 # Environment: SUITES (check mode), TEST (glob of case names),
 # EXTRA_MODULES (.ko files to load first), EXTRA_SCRIPT (a bash script whose
 # stdout is KTAP, run as suite "extra"), BOOT_TIMEOUT (seconds), QEMU_ACCEL,
 # KERNEL_ARGS (more kernel command line), QEMU_EXTRA (more QEMU arguments),
+# QEMU_CPU (the -cpu model: max, or host under KVM),
 # EXTRA_FILES (copied to /kp/extra/files in the guest), RUN_DIR (instead of
 # the default), LONG=1 (long stress runs: the guest reads /kp/long and the
 # wall-clock limit grows by 15 minutes).
@@ -26,8 +29,14 @@ src=$(kp_srcdir "$tree")
 obj=$(kp_objdir "$tree" "$variant")
 mods=$(kp_moddir "$tree" "$variant")
 run=${RUN_DIR:-$(kp_rundir "$tree" "$variant")}
-kernel=$obj/arch/x86/boot/bzImage
+kernel=$obj/$KP_IMAGE_PATH
 [ -f "$kernel" ] || kp_die "$kernel not built"
+# The guest's busybox (initramfs, ftracetest) must be of its architecture.
+busybox=/bin/busybox
+if [ "$KP_ARCH" != x86_64 ]; then
+	"$KP_HARNESS/rootfs.sh" "$KP_ARCH"
+	busybox=$KP_GUEST_ROOT/usr/bin/busybox
+fi
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root"
@@ -37,8 +46,8 @@ echo "$KP_SUITES" >"$run/suites"
 root=$run/root
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib/modules,kp/bin,kp/extra/files}
 mkdir -p "$root"/kp/selftests/kselftest
-cp /bin/busybox "$root/bin/busybox"
-cp /bin/busybox "$root/kp/bin/busybox"
+cp "$busybox" "$root/bin/busybox"
+cp "$busybox" "$root/kp/bin/busybox"
 cp "$KP_HARNESS/guest-init" "$root/init"
 cp "$KP_HARNESS/guest-run.sh" "$root/kp/guest-run.sh"
 chmod +x "$root/init" "$root/kp/guest-run.sh"
@@ -53,11 +62,41 @@ if [ -f "$KP_TOP/tools/testing/selftests/kprobes/modules/Makefile" ]; then
 	cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$run/selftest-modules"
 	# The step's name (and so its log file) is the run's: make check
 	# boots several guests at once.
-	kp_step "build the kselftest modules for ${run##*/}" \
-		kp_build_modules "$obj" "$run/selftest-modules"
+	if [ "$KP_ARCH" = x86_64 ]; then
+		kp_step "build the kselftest modules for ${run##*/}" \
+			kp_build_modules "$obj" "$run/selftest-modules"
+	else
+		# Built for the guest's architecture, one module at a time:
+		# some of them are x86-64 only so far (their .S files,
+		# asm/ibt.h), so take the ones that build and name the others
+		# (the tests that need them skip in the guest).
+		# (A Kbuild file in the run's copy, read instead of the
+		# Makefile, keeps only the module KP_ONLY names.)
+		mods_list=$(sed -n 's/^obj-m += \(.*\)\.o$/\1/p' "$run/selftest-modules/Makefile")
+		printf '%s\n' "include $run/selftest-modules/Makefile" \
+			'obj-m := $(filter $(KP_ONLY).o,$(obj-m))' >"$run/selftest-modules/Kbuild"
+		some_modules()
+		{
+			local m
+
+			for m in $mods_list; do
+				echo "== $m"
+				kp_build_modules "$obj" "$run/selftest-modules" KP_ONLY="$m" \
+					KBUILD_MODPOST_WARN=1 || echo "== $m does not build"
+			done
+		}
+		kp_step "build the kselftest modules for ${run##*/} (those that build for $KP_ARCH)" \
+			some_modules
+		missing=$(for m in $mods_list; do
+				[ -f "$run/selftest-modules/$m.ko" ] || echo "$m"
+			done | tr '\n' ' ')
+		[ -z "$missing" ] ||
+			kp_log "kselftest modules that do not build for $KP_ARCH (see $KP_BUILD/logs/): $missing"
+	fi
 	rm -rf "$root/kp/selftests/kprobes/modules"
 	mkdir -p "$root/kp/selftests/kprobes/modules"
-	cp "$run/selftest-modules"/*.ko "$root/kp/selftests/kprobes/modules/"
+	cp "$run/selftest-modules"/*.ko "$root/kp/selftests/kprobes/modules/" 2>/dev/null ||
+		[ "$KP_ARCH" != x86_64 ]
 fi
 cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
 cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"
@@ -92,28 +131,41 @@ esac
 # Otherwise single-threaded TCG: multi-threaded TCG crashed stress tests
 # that patch code on one vCPU while the other runs it.
 accel=tcg,thread=single
-if [ -r /dev/kvm ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+if [ "$KP_SRCARCH" = x86 ] && [ -r /dev/kvm ] && [ -w /dev/kvm ] &&
+   grep -qwE 'vmx|svm' /proc/cpuinfo; then
 	accel=kvm
 fi
 accel=${QEMU_ACCEL:-$accel}
 cpu=max
 [ "${accel%%,*}" = kvm ] && cpu=host
-cmdline="console=ttyS0 nokaslr panic=-1 oops=panic softlockup_panic=1 kp.mode=$mode"
+cmdline="console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1 kp.mode=$mode"
 [ "$mode" = check ] || cmdline="$cmdline loglevel=4"
 [ -n "${TEST:-}" ] && cmdline="$cmdline kunit.filter_glob=kprobes_test.${TEST}"
 [ -n "${KERNEL_ARGS:-}" ] && cmdline="$cmdline $KERNEL_ARGS"
 
-qemu=(qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -m "$mem"
-	-smp "2,sockets=2" -no-reboot -display none -vga none
+# arm64: the virt board (device tree, PSCI, GICv2, PCIe); -cpu max with
+# QEMU's cheap pointer-authentication algorithm instead of QARMA5.
+[ "$KP_ARCH" = arm64 ] && [ "$cpu" = max ] && cpu=max,pauth-impdef=on
+# i386: TCG's max CPU is an AMD family 6, which a 32-bit kernel takes for
+# an Athlon not certified for SMP (a WARNING and a taint); Intel's is not.
+[ "$KP_ARCH" = i386 ] && [ "$cpu" = max ] && cpu=max,vendor=GenuineIntel
+cpu=${QEMU_CPU:-$cpu}
+case $KP_ARCH in
+arm64)
+	machine=(-M virt -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2) ;;
+*)
+	machine=(-accel "$accel" -cpu "$cpu" -m "$mem" -smp "2,sockets=2" -vga none) ;;
+esac
+qemu=("$KP_QEMU" "${machine[@]}" -no-reboot -display none
 	-kernel "$kernel" -initrd "$run/initramfs.cpio" -append "$cmdline"
-	-fsdev local,id=hostroot,path=/,readonly=on,security_model=none,multidevs=remap
+	-fsdev local,id=hostroot,path="$KP_GUEST_ROOT",readonly=on,security_model=none,multidevs=remap
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
 	-fsdev local,id=kpout,path="$run/out",security_model=none
 	-device virtio-9p-pci,fsdev=kpout,mount_tag=kpout)
 # shellcheck disable=SC2206
 qemu+=(${QEMU_EXTRA:-})
 
-kp_log "boot $tree-$variant (Linux $(kp_base_version)-$tree, $accel, 2 vCPUs, limit ${limit}s)"
+kp_log "boot $tree$KP_ATAG-$variant (Linux $(kp_base_version)-$tree, ${KP_ATAG:+$KP_ARCH, }$accel, 2 vCPUs, limit ${limit}s)"
 t0=$(date +%s)
 rc=0
 set +e +o pipefail
@@ -149,13 +201,13 @@ else
 	verdict=fail
 fi
 echo "$verdict" >"$run/verdict"
-kp_log "boot $tree-$variant: $verdict after ${dt}s (console: $log)"
+kp_log "boot $tree$KP_ATAG-$variant: $verdict after ${dt}s (console: $log)"
 if [ "$verdict" = crash ]; then
-	echo "---- kernel crash report ($tree-$variant) ----" >&2
+	echo "---- kernel crash report ($tree$KP_ATAG-$variant) ----" >&2
 	grep -m1 -E -B6 -A40 "$crash_re" "$log" | sed 's/^/  /' >&2
 	echo "----" >&2
 elif [ "$verdict" != pass ]; then
-	echo "---- last console lines ($tree-$variant) ----" >&2
+	echo "---- last console lines ($tree$KP_ATAG-$variant) ----" >&2
 	tail -n 30 "$log" | sed 's/^/  /' >&2
 fi
 [ "$verdict" = pass ]

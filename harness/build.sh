@@ -24,11 +24,27 @@ export KBUILD_BUILD_TIMESTAMP=kprobes-harness
 export KBUILD_BUILD_USER=kprobes KBUILD_BUILD_HOST=harness
 cc="gcc"
 command -v ccache >/dev/null && cc="ccache gcc"
+hostcc=$cc
+# Another ARCH than x86_64: its cross compiler (arm64), or the host's gcc
+# with ARCH=i386.
+if [ -n "$KP_CROSS" ]; then
+	cc="${KP_CROSS}gcc"
+	command -v ccache >/dev/null && cc="ccache ${KP_CROSS}gcc"
+fi
 
 kmake()
 {
-	make -C "$src" O="$obj" ARCH=x86_64 CC="$cc" HOSTCC="$cc" \
-		-j"$KP_JOBS" "$@"
+	# shellcheck disable=SC2086  # no CROSS_COMPILE= for x86_64, as before
+	make -C "$src" O="$obj" ARCH="$KP_KARCH" ${KP_CROSS:+CROSS_COMPILE=$KP_CROSS} \
+		CC="$cc" HOSTCC="$hostcc" -j"$KP_JOBS" "$@"
+}
+
+# our kprobes core builds only for x86-64 so far
+hint()
+{
+	if [ "$tree" = patched ] && [ "$KP_ARCH" != x86_64 ]; then
+		kp_log "note: the patched tree's kprobes core does not support ARCH=$KP_ARCH yet; UPSTREAM=1 builds upstream's kernel for it"
+	fi
 }
 
 install_modules()
@@ -39,9 +55,11 @@ install_modules()
 
 KP_OBJDIR=$obj "$KP_HARNESS/config.sh" "$tree" "$variant"
 if [ "$what" = prepare ]; then
-	kp_step "prepare $tree-$variant for external modules (-j$KP_JOBS)" kmake modules_prepare
+	kp_step "prepare $tree$KP_ATAG-$variant for external modules (-j$KP_JOBS)" kmake modules_prepare
 	exit 0
 fi
-kp_step_progress "build $tree-$variant kernel (-j$KP_JOBS)" "$obj/.kp-nr-files" \
-	kmake bzImage modules
-kp_step "install $tree-$variant modules" install_modules
+trap hint EXIT
+kp_step_progress "build $tree$KP_ATAG-$variant kernel (-j$KP_JOBS)" "$obj/.kp-nr-files" \
+	kmake "$KP_IMAGE" modules
+trap - EXIT
+kp_step "install $tree$KP_ATAG-$variant modules" install_modules

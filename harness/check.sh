@@ -18,7 +18,10 @@
 . "$(dirname "$0")/common.sh"
 
 tree=$(kp_tree)
-variants=${VARIANTS:-default ibt debug}
+variants=${VARIANTS:-$KP_DEFAULT_VARIANTS}
+for v in $variants; do
+	kp_check_variant "$v"
+done
 suites=$KP_SUITES
 # "docs" runs once on the host; the others run in each guest.
 # shellcheck disable=SC2086
@@ -28,9 +31,11 @@ lanes=${GUESTS:-$(nproc)}
 [[ $lanes =~ ^[1-9][0-9]*$ ]] || kp_die "GUESTS must be a positive number (got '$lanes')"
 
 "$KP_HARNESS/prepare.sh" "$tree"
+# Another architecture's guests need a root file system of their own.
+[ "$KP_ARCH" = x86_64 ] || "$KP_HARNESS/rootfs.sh" "$KP_ARCH"
 # The background jobs must not redo it while kernels build from the tree.
 export KP_PREPARED=$tree
-kp_log "make check: Linux $(kp_base_version) $tree, variants: $variants, suites: $suites${TEST:+, tests: $TEST}"
+kp_log "make check: Linux $(kp_base_version) $tree${KP_ATAG:+ ($KP_ARCH)}, variants: $variants, suites: $suites${TEST:+, tests: $TEST}"
 
 # The documentation build: about 30 s the first time, a few after.
 docs_run()
@@ -173,7 +178,7 @@ while :; do
 			harness_ran=1
 			;;
 		*)
-			kp_log "$j: boot the $tree-$j kernel"
+			kp_log "$j: boot the $tree$KP_ATAG-$j kernel"
 			start_job lane "$j" "$KP_HARNESS/boot.sh" "$tree" "$j" check
 			;;
 		esac
@@ -218,7 +223,7 @@ for v in $variants; do
 	runs+=("$(kp_rundir "$tree" "$v")")
 done
 
-kp_log "results (Linux $(kp_base_version), $tree tree):"
+kp_log "results (Linux $(kp_base_version), $tree tree${KP_ATAG:+, $KP_ARCH}):"
 rc=0
 python3 "$KP_HARNESS/report.py" "${runs[@]}" || rc=$?
 kp_log "make check finished in $(kp_elapsed)"

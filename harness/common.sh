@@ -23,6 +23,40 @@ KP_SUITES=${SUITES:-selftests kunit ftrace docs}
 KP_START=${KP_START:-$(date +%s)}
 export KP_START
 
+# The guest's architecture (ARCH=): x86_64 (the default), i386 or arm64.
+# KP_KARCH is the kernel's ARCH, KP_CROSS its CROSS_COMPILE, KP_IMAGE the
+# boot image (target and path under the object directory), KP_GUEST_ROOT
+# the directory the guest gets as its root over 9p: the host's / for
+# x86_64, a root built from Debian's packages for ARCH otherwise
+# (harness/rootfs.sh). Build, module and run directories of another
+# architecture than x86_64 carry its name (KP_ATAG): obj/upstream-arm64-default.
+KP_ARCH=${ARCH:-x86_64}
+case $KP_ARCH in
+x86_64)
+	KP_ARCH=x86_64 KP_KARCH=x86_64 KP_SRCARCH=x86 KP_CROSS=
+	KP_IMAGE=bzImage KP_QEMU=qemu-system-x86_64 KP_CONSOLE=ttyS0 KP_ATAG=
+	KP_GUEST_ROOT=/ ;;
+i386 | i686)
+	KP_ARCH=i386 KP_KARCH=i386 KP_SRCARCH=x86 KP_CROSS=
+	KP_IMAGE=bzImage KP_QEMU=qemu-system-i386 KP_CONSOLE=ttyS0 KP_ATAG=-i386
+	KP_GUEST_ROOT=$KP_BUILD/rootfs/i386 ;;
+arm64 | aarch64)
+	KP_ARCH=arm64 KP_KARCH=arm64 KP_SRCARCH=arm64 KP_CROSS=aarch64-linux-gnu-
+	KP_IMAGE=Image KP_QEMU=qemu-system-aarch64 KP_CONSOLE=ttyAMA0 KP_ATAG=-arm64
+	KP_GUEST_ROOT=$KP_BUILD/rootfs/arm64 ;;
+*)
+	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64)\n' "$KP_ARCH" >&2
+	exit 1 ;;
+esac
+KP_IMAGE_PATH=arch/$KP_SRCARCH/boot/$KP_IMAGE
+# The variants make check runs by default on this architecture (ibt is
+# x86-64's indirect branch tracking).
+if [ "$KP_ARCH" = x86_64 ]; then
+	KP_DEFAULT_VARIANTS="default ibt debug"
+else
+	KP_DEFAULT_VARIANTS="default debug"
+fi
+
 kp_elapsed()
 {
 	local s=$(($(date +%s) - KP_START))
@@ -113,7 +147,21 @@ kp_build_modules()
 	local obj=$1 dir=$2
 
 	shift 2
-	make -C "$obj" M="$dir" -j"$KP_JOBS" "$@" modules
+	if [ "$KP_ARCH" = x86_64 ]; then
+		make -C "$obj" M="$dir" -j"$KP_JOBS" "$@" modules
+	else
+		make -C "$obj" M="$dir" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" \
+			-j"$KP_JOBS" "$@" modules
+	fi
+}
+
+# kp_check_variant VARIANT - refuse a variant that makes no sense on ARCH
+kp_check_variant()
+{
+	if [ "$1" = ibt ] && [ "$KP_ARCH" != x86_64 ]; then
+		kp_die "the ibt variant is x86-64's indirect branch tracking: not for ARCH=$KP_ARCH (variants here: $KP_DEFAULT_VARIANTS, rt)"
+	fi
+	return 0
 }
 
 # kp_sudo CMD... - run CMD as root, through sudo when we are not root
@@ -148,9 +196,9 @@ kp_srcdir()
 	*) echo "$KP_BUILD/src/$1" ;;
 	esac
 }
-kp_objdir()  { echo "$KP_BUILD/obj/$1-$2"; }
-kp_moddir()  { echo "$KP_BUILD/mods/$1-$2"; }
-kp_rundir()  { echo "$KP_BUILD/runs/$1-$2"; }
+kp_objdir()  { echo "$KP_BUILD/obj/$1$KP_ATAG-$2"; }
+kp_moddir()  { echo "$KP_BUILD/mods/$1$KP_ATAG-$2"; }
+kp_rundir()  { echo "$KP_BUILD/runs/$1$KP_ATAG-$2"; }
 kp_base_version() { cat "$KP_BUILD/src/base/.kp-version" 2>/dev/null || echo unknown; }
 
 # kp_overlay_files - the files of ours that land in the kernel tree, one

@@ -20,9 +20,15 @@ src=$(kp_srcdir "$tree")
 obj=${KP_OBJDIR:-$(kp_objdir "$tree" "$variant")}
 mkdir -p "$obj"
 
-tiny="$src/kernel/configs/tiny-base.config $src/kernel/configs/tiny.config
-$src/arch/x86/configs/tiny.config"
-ours="$KP_HARNESS/configs/guest.config $KP_TOP/tools/testing/selftests/kprobes/config"
+tiny="$src/kernel/configs/tiny-base.config $src/kernel/configs/tiny.config"
+[ -f "$src/arch/$KP_SRCARCH/configs/tiny.config" ] &&
+	tiny="$tiny
+$src/arch/$KP_SRCARCH/configs/tiny.config"
+# harness/configs/arch-ARCH.config: what the guest needs on this
+# architecture (console, interrupts and timers, PCI for virtio).
+ours="$KP_HARNESS/configs/guest.config $KP_HARNESS/configs/arch-$KP_ARCH.config \
+$KP_TOP/tools/testing/selftests/kprobes/config"
+kp_check_variant "$variant"
 # A variant other than "default" adds harness/configs/VARIANT.config.
 if [ "$variant" != default ]; then
 	[ -f "$KP_HARNESS/configs/$variant.config" ] ||
@@ -32,9 +38,15 @@ fi
 
 # Only our own fragments are checked: tinyconfig's choices (size
 # optimisation, the guess unwinder) are meant to be overridden by them.
+# The arch fragment's "# kp-unavailable: CONFIG_..." lines name options of
+# the other fragments that this architecture does not offer (ORC, optprobes
+# on arm64, KASAN on i386): they are left out.
 want=$obj/kp-wanted.config
 # shellcheck disable=SC2086
-cat $ours | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' >"$want.tmp"
+unavail=$(sed -n 's/^# kp-unavailable://p' $ours | tr -s ' \t' '\n' | sed '/^$/d')
+# shellcheck disable=SC2086
+cat $ours | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
+	{ if [ -n "$unavail" ]; then grep -vE "^(# )?($(paste -sd'|' <<<"$unavail"))[= ]"; else cat; fi; } >"$want.tmp"
 echo "CONFIG_LOCALVERSION=\"-$tree\"" >>"$want.tmp"
 stamp="$(kp_base_version) $(md5sum <"$want.tmp")"
 if [ -f "$obj/.config" ] && [ "$(cat "$obj/.kp-config-stamp" 2>/dev/null)" = "$stamp" ]; then
@@ -42,12 +54,23 @@ if [ -f "$obj/.config" ] && [ "$(cat "$obj/.kp-config-stamp" 2>/dev/null)" = "$s
 	exit 0
 fi
 mv "$want.tmp" "$want"
-kp_log "configure $tree-$variant (tinyconfig + ${ours//$KP_TOP\//})"
+kp_log "configure $tree$KP_ATAG-$variant (tinyconfig + ${ours//$KP_TOP\//})"
+[ -z "$unavail" ] || kp_log "not offered on $KP_ARCH, left out: ${unavail//$'\n'/ }"
 # shellcheck disable=SC2086
 cat $tiny "$want" >"$obj/kp-all.config"
-make -C "$src" O="$obj" ARCH=x86_64 KCONFIG_ALLCONFIG="$obj/kp-all.config" \
+# shellcheck disable=SC2086
+make -C "$src" O="$obj" ARCH="$KP_KARCH" ${KP_CROSS:+CROSS_COMPILE=$KP_CROSS} \
+	KCONFIG_ALLCONFIG="$obj/kp-all.config" \
 	allnoconfig >/dev/null 2>"$obj/kp-config.log" ||
 	{ cat "$obj/kp-config.log" >&2; kp_die "allnoconfig failed"; }
+
+# Without kprobes nothing here can be tested: say so first, and why.
+if grep -q '^CONFIG_KPROBES=y' "$want" && ! grep -q '^CONFIG_KPROBES=y' "$obj/.config"; then
+	if [ "$tree" = patched ] && [ "$KP_ARCH" != x86_64 ]; then
+		kp_die "CONFIG_KPROBES is not available for ARCH=$KP_ARCH in the patched tree: our kprobes core supports x86_64 only so far. UPSTREAM=1 builds and tests upstream's kernel on $KP_ARCH."
+	fi
+	kp_die "CONFIG_KPROBES did not take for ARCH=$KP_ARCH ($tree tree); see $obj/.config"
+fi
 
 # Last assignment of each symbol wins, as it does for Kconfig.
 bad=0

@@ -10,6 +10,11 @@
 KP_PACKAGES="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev
 cpio kmod ccache python3 qemu-system-x86 busybox-static bpftrace
 trace-cmd linux-perf"
+# Another guest architecture: its compiler and QEMU (ARCH=i386 builds with
+# the host's gcc; its guest's user space comes from harness/rootfs.sh).
+case $KP_ARCH in
+arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu qemu-system-arm" ;;
+esac
 # Sphinx for `make docs` (Documentation/sphinx/requirements.txt).
 [ "${1:-}" = docs ] && KP_PACKAGES="python3-sphinx python3-sphinx-rtd-theme
 python3-yaml"

@@ -180,11 +180,13 @@ def main():
                 if c.status != 'pass':
                     problems.append((c.status, label, s, c.name, c.reason))
 
+    # runs of another architecture have longer names (upstream-arm64-default)
+    w = max([20] + [len(r[0]) for r in rows])
     print()
-    print(f'{"run":<20} {"suite":<12} {"passed":>6} {"failed":>6} '
+    print(f'{"run":<{w}} {"suite":<12} {"passed":>6} {"failed":>6} '
           f'{"skipped":>7}  time')
     for r in rows:
-        print(f'{r[0]:<20} {r[1]:<12} {r[2]:>6} {r[3]:>6} {r[4]:>7}  {r[5]}')
+        print(f'{r[0]:<{w}} {r[1]:<12} {r[2]:>6} {r[3]:>6} {r[4]:>7}  {r[5]}')
     for st, label, s, name, reason in sorted(problems, key=lambda p: p[0]):
         word = 'FAIL' if st == 'fail' else 'SKIP'
         print(f'{word} {label}/{s}: {name}' + (f' -- {reason}' if reason else ''))

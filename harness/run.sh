@@ -9,6 +9,7 @@
 tree=$(kp_tree)
 variant=${VARIANT:-default}
 mode=${1:-run}
+kp_check_variant "$variant"
 
 "$KP_HARNESS/prepare.sh" "$tree"
 "$KP_HARNESS/build.sh" "$tree" "$variant"

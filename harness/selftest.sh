@@ -79,7 +79,7 @@ result $? "a hung guest is reported as a timeout" "verdict $verdict, report exit
 # modules' Makefile adds only for our kernel ("-$(kpt-ours) +=" lines).
 upstream_modules()
 {
-	local dir=$res/upstream-modules obj=$KP_BUILD/obj/upstream-modules
+	local dir=$res/upstream-modules obj=$KP_BUILD/obj/upstream$KP_ATAG-modules
 	local f b left_out missing=
 
 	KP_OBJDIR=$obj "$KP_HARNESS/build.sh" upstream default prepare \
@@ -103,10 +103,16 @@ upstream_modules()
 	[ -z "$missing" ] || { why="not compiled:$missing"; return 1; }
 }
 
-kp_log "harness self-test: the kselftest modules against upstream"
 why=
-upstream_modules
-result $? "the kselftest modules build against upstream" "$why"
+if [ "$KP_ARCH" = x86_64 ]; then
+	kp_log "harness self-test: the kselftest modules against upstream"
+	upstream_modules
+	result $? "the kselftest modules build against upstream" "$why"
+else
+	# Their .S files are x86-64's: boot.sh takes those that build.
+	n=$((n + 1))
+	echo "ok $n the kselftest modules build against upstream # SKIP x86_64 only so far (ARCH=$KP_ARCH)" >>"$tap"
+fi
 
 echo "$(($(date +%s) - t0))" >"$res/out/harness.time"
 kp_log "harness self-test done in $(cat "$res/out/harness.time") s"

@@ -20,6 +20,7 @@
 # $BUILD/series-check/, which is kept: a later run rebuilds only what the
 # patches touch.
 . "$(dirname "$0")/common.sh"
+[ "$KP_ARCH" = x86_64 ] || kp_die "make series-check builds for x86_64 only (ARCH=$KP_ARCH)"
 
 "$KP_HARNESS/series.sh"
 base=$(kp_srcdir base)
