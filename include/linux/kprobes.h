@@ -634,8 +634,13 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	at @addr, and put @addr back wherever an unwinder interrupting the
  *	trampoline would look for this call's return address.
  *
- * These three are static inline functions in <asm/kprobes.h>: they are
- * on every kretprobe hit.  The arch code calls, from the trampoline:
+ * arch_kprobe_regs_irqs_disabled(regs)
+ *	True if interrupts were disabled where the probe was hit (@regs of
+ *	a probe or ftrace entry): the return probe pool allocates only when
+ *	they were not.
+ *
+ * These are static inline functions or macros in <asm/kprobes.h>: they
+ * are on every kretprobe hit.  The arch code calls, from the trampoline:
  *	kretprobe_trampoline_handler()
  *
  * The trap and ftrace paths of the architecture call, with preemption (and

@@ -420,7 +420,7 @@ kretprobe_instance_get_slow(struct kretprobe *rp, struct kretprobe_holder *h,
 	if (!kretprobe_within_bounds(h))
 		why = KRETPROBE_MISS_NOMEM;	/* whatever the context */
 	else if (IS_ENABLED(CONFIG_PREEMPT_RT) || in_nmi() ||
-		 regs_irqs_disabled(regs))
+		 arch_kprobe_regs_irqs_disabled(regs))
 		why = KRETPROBE_MISS_ATOMIC;
 	else
 		ri = kretprobe_instance_alloc(h, GFP_ATOMIC | __GFP_NOWARN);

@@ -153,6 +153,8 @@ static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
 	WRITE_ONCE(*(unsigned long *)regs->sp, addr);
 }
 
+#define arch_kprobe_regs_irqs_disabled(regs)	regs_irqs_disabled(regs)
+
 /* The trampoline returns through the frame key's stack word. */
 static __always_inline void arch_kretprobe_fixup_return(struct pt_regs *regs,
 							unsigned long frame,
