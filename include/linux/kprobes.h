@@ -556,8 +556,9 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	more.  A failing arch_kprobe_prepare() cleans up after itself.
  * arch_kprobe_arm(site) / arch_kprobe_disarm(site)
  *	Write / remove the breakpoint without waiting for other CPUs.  Called
- *	with text_mutex held; several calls are followed by one
- *	arch_kprobe_patch_sync().
+ *	with cpus_read_lock() and text_mutex held; several calls are followed
+ *	by one arch_kprobe_patch_sync(), which may therefore stop every
+ *	online CPU at once (stop_machine_cpuslocked()).
  * arch_kprobe_patch_sync()
  *	Make the writes so far visible to every CPU.
  * arch_kprobe_adjust_addr(addr, offset, &on_func_entry)

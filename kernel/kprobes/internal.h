@@ -6,7 +6,8 @@
  * Lock order, outermost first (the only place it is written down):
  *
  *	kprobe_mutex -> cpu_hotplug_lock (cpus_read_lock(), kprobe_hits_wait())
- *	kprobe_mutex -> text_mutex
+ *	kprobe_mutex -> cpu_hotplug_lock -> text_mutex (kprobe_text_lock():
+ *			code patching)
  *	kprobe_mutex -> kprobe_insn_pool_mutex, kprobe_opt_pool_mutex (slot
  *			pages, slots.c and optslots.c)
  *
@@ -29,12 +30,36 @@
 #ifndef _KERNEL_KPROBES_INTERNAL_H
 #define _KERNEL_KPROBES_INTERNAL_H
 
+#include <linux/cpu.h>
 #include <linux/kprobes.h>
+#include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 
 struct dentry;
+
+/**
+ * kprobe_text_lock() - hold off CPU hotplug and take text_mutex
+ *
+ * Every breakpoint or jump the core writes is written under both, so
+ * that an architecture may synchronise all online CPUs at once, as
+ * stop_machine_cpuslocked() does.
+ *
+ * Context: process context, may sleep; kprobe_mutex held.
+ */
+static inline void kprobe_text_lock(void)
+{
+	cpus_read_lock();
+	mutex_lock(&text_mutex);
+}
+
+/* kprobe_text_unlock() - undo kprobe_text_lock() */
+static inline void kprobe_text_unlock(void)
+{
+	mutex_unlock(&text_mutex);
+	cpus_read_unlock();
+}
 
 #define KPROBE_HASH_BITS	9
 #define KPROBE_TABLE_SIZE	BIT(KPROBE_HASH_BITS)

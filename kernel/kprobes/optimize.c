@@ -129,12 +129,12 @@ void kprobe_site_unoptimize_locked(struct kprobe_site *site)
 	if (site->on_ftrace)
 		return;
 	if (site->state == KPROBE_SITE_OPTIMIZED) {
-		mutex_lock(&text_mutex);
+		kprobe_text_lock();
 		arch_kprobe_opt_restore_break(site);
 		arch_kprobe_patch_sync();
 		arch_kprobe_opt_restore_tail(site);
 		arch_kprobe_patch_sync();
-		mutex_unlock(&text_mutex);
+		kprobe_text_unlock();
 	}
 	kprobe_opt_back_to_armed(site);
 }
@@ -154,7 +154,7 @@ void kprobe_sites_unoptimize_locked(struct list_head *batch)
 	bool patched = false;
 
 	lockdep_assert_held(&kprobe_mutex);
-	mutex_lock(&text_mutex);
+	kprobe_text_lock();
 	list_for_each_entry(site, batch, batch) {
 		if (site->on_ftrace || site->state != KPROBE_SITE_OPTIMIZED)
 			continue;
@@ -170,7 +170,7 @@ void kprobe_sites_unoptimize_locked(struct list_head *batch)
 		}
 		arch_kprobe_patch_sync();
 	}
-	mutex_unlock(&text_mutex);
+	kprobe_text_unlock();
 
 	list_for_each_entry(site, batch, batch) {
 		if (!site->on_ftrace)
@@ -292,7 +292,7 @@ static int kprobe_sites_optimize_locked(bool quiesced)
 	int left = 0;
 
 	lockdep_assert_held(&kprobe_mutex);
-	mutex_lock(&text_mutex);
+	kprobe_text_lock();
 	kprobe_for_each_site(site) {
 		if (!site->opt_pending)
 			continue;
@@ -312,7 +312,7 @@ static int kprobe_sites_optimize_locked(bool quiesced)
 	}
 	if (!list_empty(&batch))
 		arch_kprobe_opt_write_finish();
-	mutex_unlock(&text_mutex);
+	kprobe_text_unlock();
 
 	list_for_each_entry_safe(site, tmp, &batch, batch) {
 		list_del_init(&site->batch);

@@ -461,7 +461,7 @@ int kprobe_sites_arm_locked(struct list_head *batch)
 	lockdep_assert_held(&kprobe_mutex);
 	ret = kprobe_sites_arm_ftrace(batch);
 
-	mutex_lock(&text_mutex);
+	kprobe_text_lock();
 	list_for_each_entry(site, batch, batch) {
 		if (site->on_ftrace || site->state != KPROBE_SITE_DISARMED)
 			continue;
@@ -471,7 +471,7 @@ int kprobe_sites_arm_locked(struct list_head *batch)
 	}
 	if (patched)
 		arch_kprobe_patch_sync();
-	mutex_unlock(&text_mutex);
+	kprobe_text_unlock();
 	if (patched)
 		kprobe_opt_kick();
 	return ret;
@@ -497,7 +497,7 @@ void kprobe_sites_disarm_locked(struct list_head *batch)
 	kprobe_sites_unoptimize_locked(batch);
 	kprobe_sites_disarm_ftrace(batch);
 
-	mutex_lock(&text_mutex);
+	kprobe_text_lock();
 	list_for_each_entry(site, batch, batch) {
 		if (site->on_ftrace || site->state != KPROBE_SITE_ARMED)
 			continue;
@@ -507,7 +507,7 @@ void kprobe_sites_disarm_locked(struct list_head *batch)
 	}
 	if (patched)
 		arch_kprobe_patch_sync();
-	mutex_unlock(&text_mutex);
+	kprobe_text_unlock();
 }
 
 /**
