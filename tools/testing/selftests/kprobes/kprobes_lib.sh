@@ -159,6 +159,22 @@ kp_kallsyms_addr()
 	}' /proc/kallsyms
 }
 
+# kp_syscall_sym NAME - the text symbol of system call NAME on this
+# architecture (__x64_sys_NAME, __ia32_sys_NAME, __arm64_sys_NAME, ...,
+# or plain sys_NAME without syscall wrappers); empty if none
+kp_syscall_sym()
+{
+	local s
+
+	for s in __x64_sys_$1 __ia32_sys_$1 __arm64_sys_$1 __riscv_sys_$1 \
+		 __s390x_sys_$1 sys_$1; do
+		if [ -n "$(kp_kallsyms_addr "$s")" ]; then
+			echo "$s"
+			return
+		fi
+	done
+}
+
 # Something that opens files (do_sys_openat2) and reads them (vfs_read).
 kp_trigger_open()
 {

@@ -26,11 +26,11 @@ add_events()
 {
 	kp_add "p:$KP_GROUP/add ${T}_add a=\$arg1:s32 b=\$arg2:s32" &&
 	kp_add "r:$KP_GROUP/addret ${T}_add ret=\$retval:s32" &&
-	kp_add "p:$KP_GROUP/str ${T}_str s=+0(%di):string" &&
+	kp_add "p:$KP_GROUP/str ${T}_str s=+0(\$arg1):string" &&
 	kp_add "p:$KP_GROUP/rec ${T}_rec depth=\$arg1:s32" &&
 	kp_add "r2:$KP_GROUP/recret ${T}_rec ret=\$retval:s32"
 }
-kp_check "kprobe_events takes \$arg1, +0(%di):string, \$retval and r2" add_events
+kp_check "kprobe_events takes \$arg1, +0(\$arg1):string, \$retval and r2" add_events
 
 # trace_events - the events of our group in the trace buffer, tracing
 # stopped first so that reading the buffer is not traced itself
@@ -88,7 +88,7 @@ string()
 		"$(trace_events | sed -n 's/.* str: .* \(s=.*\)$/\1/p')" "s=\"$WORD\"" &&
 	expect_eq "str_len" "$(kp_param $KPC str_len)" ${#WORD}
 }
-kp_check "+0(%di):string fetches the string" string
+kp_check "+0(\$arg1):string fetches the string" string
 
 # kprobe_profile: event hits misses
 profile()

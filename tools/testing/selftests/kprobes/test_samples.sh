@@ -9,8 +9,6 @@
 . "$(dirname "$0")/kprobes_lib.sh"
 
 CALLS=7
-SETHOST=__x64_sys_sethostname
-SETDOMAIN=__x64_sys_setdomainname
 # Longer than __NEW_UTS_LEN (64), so the syscall fails with -EINVAL, and
 # letters only: hostname(1) refuses some other names without calling it.
 LONG_NAME=$(printf 'kprobesample%.0s' 1 2 3 4 5 6)
@@ -18,6 +16,8 @@ PARAMS=/sys/module
 
 ktap_print_header
 kp_setup
+SETHOST=$(kp_syscall_sym sethostname)
+SETDOMAIN=$(kp_syscall_sym setdomainname)
 # Where a probe on the entry sits (past an endbr64 with IBT), and an
 # instruction after the 5-byte ftrace call there.  The sample's messages
 # name the symbol and offset it was asked for.
