@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The arm64 probe hit path: the BRK handlers of a probe and of the end of
+ * an out-of-line step, nested hits, faults taken while a probe runs, and
+ * the BRK of the kretprobe trampoline.
+ *
+ * A hit on CPU n goes through these states of kprobe_ctlblk(n).cur:
+ *
+ *	IDLE -> HANDLERS		pre handlers run, regs->pc = addr
+ *	HANDLERS -> IDLE		simulated instruction, or a pre
+ *					handler moved regs->pc
+ *	HANDLERS -> STEP		the slot copy runs with DAIF masked
+ *	STEP -> HANDLERS -> IDLE	the BRK after the copy: post handlers
+ *
+ * A probe hit while this CPU handles another one only counts a miss and
+ * runs the instruction; if that needs a step, the outer frame is parked
+ * in kprobe_ctlblk.outer (state REENTER) until the nested step is done.
+ *
+ * current_kprobe is set before the control block is filled in and
+ * cleared after it was emptied; the barrier() calls order this against a
+ * nested hit on the same CPU (an SDEI event or a pseudo-NMI).
+ */
+#include <linux/compiler.h>
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/printk.h>
+#include <asm/daifflags.h>
+#include <asm/debug-monitors.h>
+#include <asm/ptrace.h>
+
+#include "common.h"
+
+DEFINE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
+
+static nokprobe_inline bool kprobe_arm64_stepping(struct kprobe_ctlblk *kcb)
+{
+	return kcb->cur.state == KPROBE_CB_STEP ||
+	       kcb->cur.state == KPROBE_CB_REENTER;
+}
+
+/* Busy: a probe runs, or a site whose last probe is going away steps. */
+static nokprobe_inline bool kprobe_arm64_busy(struct kprobe_ctlblk *kcb)
+{
+	return kprobe_running() || kcb->cur.state != KPROBE_CB_IDLE;
+}
+
+static nokprobe_inline void kprobe_arm64_hit_done(struct kprobe_ctlblk *kcb)
+{
+	kcb->cur.state = KPROBE_CB_IDLE;
+	kcb->cur.site = NULL;
+	/* Empty before clearing; pairs with kprobe_arm64_busy(). */
+	barrier();
+	kprobe_site_leave();
+}
+
+static nokprobe_inline void kprobe_arm64_run_post(struct kprobe_site *site,
+						  struct pt_regs *regs)
+{
+	if (kprobe_site_wants_post(site))
+		kprobe_site_run_post(site, regs);
+}
+
+/* Run a simulated instruction: it moves regs->pc itself. */
+static nokprobe_inline void kprobe_arm64_simulate(struct kprobe_site *site,
+						  struct pt_regs *regs)
+{
+	struct arch_probe_insn *api = &site->ainsn.api;
+
+	if (api->handler)
+		api->handler(site->ainsn.opcode, (long)site->addr, regs);
+	else
+		instruction_pointer_set(regs, (unsigned long)site->addr + 4);
+}
+
+/* Send the CPU into the slot copy with every exception masked. */
+static nokprobe_inline void kprobe_arm64_start_step(struct kprobe_site *site,
+						    struct pt_regs *regs,
+						    struct kprobe_ctlblk *kcb,
+						    unsigned int state)
+{
+	kcb->cur.site = site;
+	kcb->cur.saved_daif = regs->pstate & DAIF_MASK;
+	kcb->cur.state = state;
+	regs->pstate |= DAIF_MASK;
+	instruction_pointer_set(regs, (unsigned long)site->ainsn.api.insn);
+}
+
+/* A probe hit with no other probe running on this CPU. */
+static nokprobe_inline void kprobe_arm64_hit(struct kprobe_site *site,
+					     struct pt_regs *regs,
+					     struct kprobe_ctlblk *kcb)
+{
+	kprobe_site_enter(site);
+	/* Set before filling in; pairs with kprobe_arm64_busy(). */
+	barrier();
+	kcb->cur.site = site;
+	kcb->cur.state = KPROBE_CB_HANDLERS;
+
+	if (kprobe_site_run_pre(site, regs)) {
+		kprobe_arm64_hit_done(kcb);
+		return;
+	}
+	if (!site->ainsn.api.insn) {
+		kprobe_arm64_simulate(site, regs);
+		kprobe_arm64_run_post(site, regs);
+		kprobe_arm64_hit_done(kcb);
+		return;
+	}
+	kprobe_arm64_start_step(site, regs, kcb, KPROBE_CB_STEP);
+}
+
+/* A probe hit while another probe's handlers or step are running. */
+static nokprobe_inline void kprobe_arm64_reenter(struct kprobe_site *site,
+						 struct pt_regs *regs,
+						 struct kprobe_ctlblk *kcb)
+{
+	if (kcb->cur.state == KPROBE_CB_REENTER)
+		panic("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
+		      site->addr);
+
+	kprobe_site_missed(site);
+	if (!site->ainsn.api.insn) {
+		kprobe_arm64_simulate(site, regs);
+		return;
+	}
+	kcb->outer = kcb->cur;
+	kprobe_arm64_start_step(site, regs, kcb, KPROBE_CB_REENTER);
+}
+
+/**
+ * kprobe_brk_handler() - a CPU reached the BRK of a probe
+ * @regs: registers at the BRK; regs->pc is the probed address
+ * @esr: exception syndrome
+ *
+ * Context: BRK exception, interrupts disabled.
+ * Return: DBG_HOOK_HANDLED, or DBG_HOOK_ERROR if no probe is there.
+ */
+int kprobe_brk_handler(struct pt_regs *regs, unsigned long esr)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	unsigned long addr = instruction_pointer(regs);
+	struct kprobe_site *site;
+
+	if (user_mode(regs))
+		return DBG_HOOK_ERROR;
+	site = kprobe_site_lookup(addr);
+	if (site) {
+		if (kprobe_arm64_busy(kcb))
+			kprobe_arm64_reenter(site, regs, kcb);
+		else
+			kprobe_arm64_hit(site, regs, kcb);
+		return DBG_HOOK_HANDLED;
+	}
+	/* Removed by another CPU after this one took it: run the original. */
+	if (le32_to_cpu(READ_ONCE(*(__le32 *)addr)) != BRK64_OPCODE_KPROBES)
+		return DBG_HOOK_HANDLED;
+	return DBG_HOOK_ERROR;
+}
+
+NOKPROBE_SYMBOL(kprobe_brk_handler);
+
+/**
+ * kprobe_ss_brk_handler() - a CPU reached the BRK after a slot copy
+ * @regs: registers at the BRK
+ * @esr: exception syndrome
+ *
+ * Context: BRK exception, interrupts disabled.
+ * Return: DBG_HOOK_HANDLED, or DBG_HOOK_ERROR if this CPU is not stepping
+ * a copy ending there.
+ */
+int kprobe_ss_brk_handler(struct pt_regs *regs, unsigned long esr)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	struct kprobe_site *site = kcb->cur.site;
+
+	if (!kprobe_arm64_stepping(kcb) ||
+	    instruction_pointer(regs) !=
+	    (unsigned long)(site->ainsn.api.insn + 1))
+		return DBG_HOOK_ERROR;
+
+	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_daif;
+	instruction_pointer_set(regs, site->ainsn.api.restore);
+	if (kcb->cur.state == KPROBE_CB_REENTER) {
+		kcb->cur = kcb->outer;
+		return DBG_HOOK_HANDLED;
+	}
+	kcb->cur.state = KPROBE_CB_HANDLERS;
+	kprobe_arm64_run_post(site, regs);
+	kprobe_arm64_hit_done(kcb);
+	return DBG_HOOK_HANDLED;
+}
+
+NOKPROBE_SYMBOL(kprobe_ss_brk_handler);
+
+/**
+ * kretprobe_brk_handler() - a probed call returned into the trampoline
+ * @regs: registers at the trampoline's BRK
+ * @esr: exception syndrome
+ *
+ * The call's frame pointer is back in x29; the return handlers run and
+ * the CPU resumes at the real return address (arch_kretprobe_fixup_return()).
+ *
+ * Context: BRK exception, interrupts disabled.
+ * Return: DBG_HOOK_HANDLED, or DBG_HOOK_ERROR for a BRK elsewhere.
+ */
+int kretprobe_brk_handler(struct pt_regs *regs, unsigned long esr)
+{
+	if (!IS_ENABLED(CONFIG_KRETPROBES) || user_mode(regs) ||
+	    !is_kretprobe_trampoline(instruction_pointer(regs)))
+		return DBG_HOOK_ERROR;
+	kretprobe_trampoline_handler(regs, regs->regs[29]);
+	return DBG_HOOK_HANDLED;
+}
+
+NOKPROBE_SYMBOL(kretprobe_brk_handler);
+
+/* A fault raised by the slot copy, turned into one at the probed address. */
+static nokprobe_inline int kprobe_arm64_step_fault(struct pt_regs *regs,
+						   int trapnr,
+						   struct kprobe_ctlblk *kcb)
+{
+	struct kprobe_site *site = kcb->cur.site;
+	int ret;
+
+	instruction_pointer_set(regs, (unsigned long)site->addr);
+	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_daif;
+	if (kcb->cur.state == KPROBE_CB_REENTER) {
+		kcb->cur = kcb->outer;
+		return 0;
+	}
+	ret = kprobe_site_fault(site, regs, trapnr);
+	kprobe_arm64_hit_done(kcb);
+	return ret;
+}
+
+/**
+ * kprobe_fault_handler() - offer a kernel fault to the running probe
+ * @regs: registers at the fault
+ * @trapnr: the exception syndrome, truncated
+ *
+ * A fault of the slot copy becomes a fault of the probed instruction at
+ * its own address, after the probes' fault handlers had their say.  A
+ * fault while handlers run goes to the probes' fault handlers.
+ *
+ * Context: exception, preemption disabled, kprobe_running() is set.
+ * Return: 1 if a probe fault handler fixed the fault, 0 otherwise.
+ */
+int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	struct kprobe_site *site = kcb->cur.site;
+	struct kprobe *p = kprobe_running();
+
+	if (!site)
+		return 0;
+	if (kprobe_arm64_stepping(kcb) &&
+	    instruction_pointer(regs) == (unsigned long)site->ainsn.api.insn)
+		return kprobe_arm64_step_fault(regs, trapnr, kcb);
+	if (kcb->cur.state == KPROBE_CB_HANDLERS && p && p->fault_handler &&
+	    READ_ONCE(p->site) == site)
+		return kprobe_site_fault(site, regs, trapnr);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kprobe_fault_handler);

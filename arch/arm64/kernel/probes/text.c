@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arm64 probe sites: which instructions may be probed, their out-of-line
+ * slots, the BRK written over them, and the text arm64 never probes.
+ *
+ * Writes of BRKs and of the original instructions are queued and made in
+ * one stop_machine() by arch_kprobe_patch_sync(): an arbitrary instruction
+ * may not be replaced while another CPU might execute it, so every CPU is
+ * held still and then resynchronised once per batch, not once per probe.
+ */
+#include <linux/cpu.h>
+#include <linux/execmem.h>
+#include <linux/extable.h>
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/set_memory.h>
+#include <linux/slab.h>
+#include <linux/stop_machine.h>
+#include <asm/cacheflush.h>
+#include <asm/debug-monitors.h>
+#include <asm/insn.h>
+#include <asm/patching.h>
+#include <asm/sections.h>
+#include <asm/virt.h>
+
+#include "common.h"
+#include "decode-insn.h"
+
+/* Queued writes; only touched with text_mutex held. */
+#define KPROBE_ARM64_QUEUE	64
+
+static void *kprobe_arm64_addrs[KPROBE_ARM64_QUEUE];
+static u32 kprobe_arm64_insns[KPROBE_ARM64_QUEUE];
+static int kprobe_arm64_queued;
+
+/**
+ * arch_kprobe_patch_sync() - make every queued write, on every CPU at once
+ *
+ * Context: text_mutex held, may sleep.
+ */
+void arch_kprobe_patch_sync(void)
+{
+	if (!kprobe_arm64_queued)
+		return;
+	/* Each CPU runs an ISB on the way out of stop_machine(). */
+	WARN_ON_ONCE(aarch64_insn_patch_text(kprobe_arm64_addrs,
+					     kprobe_arm64_insns,
+					     kprobe_arm64_queued));
+	kprobe_arm64_queued = 0;
+}
+
+static void kprobe_arm64_queue(void *addr, u32 insn)
+{
+	lockdep_assert_held(&text_mutex);
+	if (kprobe_arm64_queued == KPROBE_ARM64_QUEUE)
+		arch_kprobe_patch_sync();
+	kprobe_arm64_addrs[kprobe_arm64_queued] = addr;
+	kprobe_arm64_insns[kprobe_arm64_queued] = insn;
+	kprobe_arm64_queued++;
+}
+
+/**
+ * arch_kprobe_arm() - queue the BRK of @site
+ * @site: a prepared site
+ *
+ * Context: text_mutex held; arch_kprobe_patch_sync() follows.
+ */
+void arch_kprobe_arm(struct kprobe_site *site)
+{
+	kprobe_arm64_queue(site->addr, BRK64_OPCODE_KPROBES);
+}
+
+/**
+ * arch_kprobe_disarm() - queue the original instruction of @site
+ * @site: an armed site
+ *
+ * Context: text_mutex held; arch_kprobe_patch_sync() follows.
+ */
+void arch_kprobe_disarm(struct kprobe_site *site)
+{
+	kprobe_arm64_queue(site->addr, site->ainsn.opcode);
+}
+
+/* Fill @site's slot: the instruction, then the BRK that ends the step. */
+static int kprobe_arm64_fill_slot(struct kprobe_site *site)
+{
+	kprobe_opcode_t *slot = kprobe_slot_alloc();
+	int i, ret;
+
+	if (!slot)
+		return -ENOMEM;
+	ret = aarch64_insn_patch_text_nosync(slot, site->ainsn.opcode);
+	/* The step's BRK, then BRKs up to the end of the slot. */
+	for (i = 1; !ret && i < KPROBE_SLOT_SIZE / sizeof(*slot); i++)
+		ret = aarch64_insn_patch_text_nosync(slot + i,
+						     BRK64_OPCODE_KPROBES_SS);
+	if (ret) {
+		kprobe_slot_free(slot);
+		return ret;
+	}
+	/*
+	 * The BRK of the probe, taken before any CPU can reach the slot,
+	 * is a context synchronisation event: no ISB is needed here.
+	 */
+	site->ainsn.api.insn = slot;
+	site->ainsn.api.restore = (unsigned long)site->addr +
+				  sizeof(kprobe_opcode_t);
+	return 0;
+}
+
+/**
+ * arch_kprobe_prepare() - decode @site's instruction and give it a slot
+ * @site: a new site
+ * @func: start of the symbol holding site->addr
+ *
+ * PC-relative instructions are simulated (decode-insn.c says which);
+ * exclusive load/store sequences, exception-generating and system
+ * instructions are refused.
+ *
+ * Context: kprobe_mutex held.
+ * Return: 0, -EILSEQ for a misaligned address, -EINVAL for an instruction
+ * that cannot be probed, -ENOMEM.
+ */
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
+{
+	unsigned long addr = (unsigned long)site->addr;
+
+	if (!IS_ALIGNED(addr, sizeof(kprobe_opcode_t)))
+		return -EILSEQ;
+	if (search_exception_tables(addr))
+		return -EINVAL;
+	site->ainsn.opcode = le32_to_cpu(READ_ONCE(*(__le32 *)addr));
+	site->ainsn.api.insn = NULL;
+	site->ainsn.api.restore = 0;
+
+	switch (arm_kprobe_decode_insn(site->addr, &site->ainsn)) {
+	case INSN_GOOD_NO_SLOT:
+		return 0;
+	case INSN_GOOD:
+		return kprobe_arm64_fill_slot(site);
+	default:
+		return -EINVAL;
+	}
+}
+
+/**
+ * arch_kprobe_release() - free @site's slot
+ * @site: a site no CPU can reach any more
+ *
+ * Context: process context, no kprobes lock held.
+ */
+void arch_kprobe_release(struct kprobe_site *site)
+{
+	if (site->ainsn.api.insn) {
+		kprobe_slot_free(site->ainsn.api.insn);
+		site->ainsn.api.insn = NULL;
+	}
+}
+
+/**
+ * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
+ * @addr: address of the symbol
+ * @offset: offset into the symbol
+ * @on_func_entry: set to whether the result is the function's first
+ *	instruction
+ *
+ * arm64 needs no adjustment: a BTI landing pad or PACIASP at the entry is
+ * an ordinary steppable hint.
+ *
+ * Return: @addr + @offset.
+ */
+kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
+					 unsigned long offset,
+					 bool *on_func_entry)
+{
+	*on_func_entry = !offset;
+	return (kprobe_opcode_t *)(addr + offset);
+}
+
+/**
+ * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
+ * @addr: the address to probe
+ *
+ * Return: false; arm64 probes every address with a BRK.
+ */
+bool arch_kprobe_ftrace_site(unsigned long addr)
+{
+	return false;
+}
+
+/* Text that runs before the kernel's exception state is complete. */
+static const struct {
+	const char *start, *end;
+} kprobe_arm64_refused[] = {
+	{ __entry_text_start, __entry_text_end },
+	{ __irqentry_text_start, __irqentry_text_end },
+	{ __idmap_text_start, __idmap_text_end },
+	{ __hyp_text_start, __hyp_text_end },
+	{ __hyp_idmap_text_start, __hyp_idmap_text_end },
+};
+
+/**
+ * arch_kprobe_refuses() - is @addr in code arm64 can never probe?
+ * @addr: the address to probe
+ *
+ * The exception entry code, the identity-mapped text and the hypervisor
+ * text run where a BRK would recurse or cannot be handled.
+ *
+ * Return: true if @addr must not be probed.
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(kprobe_arm64_refused); i++) {
+		if (addr >= (unsigned long)kprobe_arm64_refused[i].start &&
+		    addr < (unsigned long)kprobe_arm64_refused[i].end)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
+ *
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	int i, ret = 0;
+
+	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_arm64_refused); i++) {
+		if (kprobe_arm64_refused[i].start == kprobe_arm64_refused[i].end)
+			continue;
+		ret = kprobe_blacklist_add_range((unsigned long)kprobe_arm64_refused[i].start,
+						 (unsigned long)kprobe_arm64_refused[i].end);
+	}
+	return ret;
+}
+
+/**
+ * arch_kprobe_page_alloc() - a page for out-of-line slots
+ *
+ * execmem gives arm64 kprobes read-only executable memory: slots are
+ * written only through aarch64_insn_patch_text_nosync().
+ *
+ * Return: the page, or NULL.
+ */
+void *arch_kprobe_page_alloc(void)
+{
+	void *page = execmem_alloc(EXECMEM_KPROBES, PAGE_SIZE);
+
+	if (!page)
+		return NULL;
+	if (set_memory_rox((unsigned long)page, 1)) {
+		execmem_free(page);
+		return NULL;
+	}
+	return page;
+}
+
+/**
+ * arch_kprobe_page_free() - give back a page of arch_kprobe_page_alloc()
+ * @page: the page
+ */
+void arch_kprobe_page_free(void *page)
+{
+	execmem_free(page);
+}
