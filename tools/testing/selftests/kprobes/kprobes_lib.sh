@@ -90,13 +90,26 @@ kp_list_line()
 	awk -v s="$1" -v t="$2" '$2 == t && $3 == s' $KP_LIST
 }
 
+# Whether probes on a function entry go through ftrace
+# (CONFIG_KPROBES_ON_FTRACE): on x86; arm64 always uses a breakpoint.
+case $(uname -m) in
+x86_64 | i?86) KP_FTRACE_ENTRY=1 ;;
+*) KP_FTRACE_ENTRY=0 ;;
+esac
+
 # kp_entry SYM - the offset from SYM at which a probe on SYM's entry sits:
 # 0x0, or 0x4 past the endbr64 a function starts with in kernels built
-# with IBT.  For a traced function that is where ftrace's call site is,
-# which tracefs reports independently of kprobes.
+# with IBT.  For a traced function on x86 that is where ftrace's call site
+# is, which tracefs reports independently of kprobes; without kprobes on
+# ftrace it is 0x0.
 kp_entry()
 {
 	local sym ftr
+
+	if [ $KP_FTRACE_ENTRY = 0 ]; then
+		echo 0x0
+		return
+	fi
 
 	sym=$(awk -v s="$1" '$3 == s { print $1; exit }' /proc/kallsyms)
 	ftr=$(awk -v s="$1" '$2 == s { print $1; exit }' \
@@ -105,6 +118,21 @@ kp_entry()
 		printf '0x%x\n' $((0x$ftr - 0x$sym))
 	else
 		echo 0x0
+	fi
+}
+
+# kp_body SYM - an offset from SYM, past its entry probe, that starts an
+# instruction of its body: after the 5-byte ftrace call on x86, the next
+# 4-byte instruction on arm64
+kp_body()
+{
+	local e
+
+	e=$(kp_entry "$1")
+	if [ $KP_FTRACE_ENTRY = 1 ]; then
+		printf '%#x\n' $((e + 5))
+	else
+		printf '%#x\n' $((e + 4))
 	fi
 }
 

@@ -43,9 +43,15 @@ kp_enable entry
 kp_check "enabling the event clears [DISABLED]" \
 	line_matches "$FUNC+$E" k '^[0-9a-f]{'"${#addr}"'}  k  '"$FUNC"'\+'"$E"' +(\[FTRACE\])?$'
 
-# With KPROBES_ON_FTRACE a probe on the fentry call uses ftrace.
-kp_check "a probe on a function entry is marked [FTRACE]" \
-	line_matches "$FUNC+$E" k '\[FTRACE\]'
+# With KPROBES_ON_FTRACE a probe on the fentry call uses ftrace; without
+# it (arm64) the entry probe is a breakpoint like any other.
+if [ $KP_FTRACE_ENTRY = 1 ]; then
+	kp_check "a probe on a function entry is marked [FTRACE]" \
+		line_matches "$FUNC+$E" k '\[FTRACE\]'
+else
+	kp_check "a probe on a function entry is a breakpoint (no [FTRACE])" \
+		line_matches "$FUNC+$E" k '^[0-9a-f]+  k  [^ ]+ *$'
+fi
 
 kp_check "kprobe_events accepts r:$KP_GROUP/ret $FUNC" kp_add "r:$KP_GROUP/ret $FUNC"
 kp_check "a return probe is listed with type r" line_matches "$FUNC+$E" r .

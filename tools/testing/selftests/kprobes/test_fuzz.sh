@@ -78,7 +78,7 @@ run()
 kp_check "$SECONDS_MAX s of attempts" run
 
 declare -A n
-for c in tried registered armed_int3 armed_ftrace armed_optimized einval enoent \
+for c in tried registered armed_break armed_ftrace armed_optimized einval enoent \
 	eilseq bad hits bad_ip; do
 	n[$c]=$(kp_param $M $c)
 	ktap_print_msg "$c: ${n[$c]}"
@@ -93,7 +93,7 @@ consistent()
 		{ echo "no offset refused as mid-instruction"; return 1; }
 	[ $((n[registered] + n[einval] + n[enoent] + n[eilseq])) -eq "${n[tried]}" ] ||
 		{ echo "registered + refused != tried"; return 1; }
-	[ $((n[armed_int3] + n[armed_ftrace] + n[armed_optimized])) -eq "${n[registered]}" ] ||
+	[ $((n[armed_break] + n[armed_ftrace] + n[armed_optimized])) -eq "${n[registered]}" ] ||
 		{ echo "armed != registered"; return 1; }
 }
 kp_check "every attempt was refused with EINVAL/ENOENT/EILSEQ or armed" consistent

@@ -19,10 +19,10 @@ kp_setup
 SETHOST=$(kp_syscall_sym sethostname)
 SETDOMAIN=$(kp_syscall_sym setdomainname)
 # Where a probe on the entry sits (past an endbr64 with IBT), and an
-# instruction after the 5-byte ftrace call there.  The sample's messages
-# name the symbol and offset it was asked for.
+# instruction of the body after it.  The sample's messages name the symbol
+# and offset it was asked for.
 SE=$(kp_entry $SETHOST)
-BODY=$(printf '%#x' $((SE + 5)))
+BODY=$(kp_body $SETHOST)
 ktap_set_plan 21
 
 sethostname_calls()

@@ -10,12 +10,13 @@
  * Every attempt must end in one of two ways:
  *  - register_kprobe() fails with one of the errors its kernel-doc gives
  *    for a bad place: -EINVAL, -ENOENT or -EILSEQ; or
- *  - it succeeds and the probe is armed at once: int3 (0xcc) at its
- *    address, or an ftrace call site, or (if the optimizer already ran)
- *    a jump; every hit in that time sees the instruction pointer the
- *    kprobes contract promises (the probe address + 1); after
- *    unregistering, no int3 is left at the address once the core's
- *    reclaim worker ran (within a second).
+ *  - it succeeds and the probe is armed at once: the breakpoint (int3,
+ *    or BRK on arm64) at its address, or an ftrace call site, or (if
+ *    the optimizer already ran) a jump; every hit in that time sees the instruction pointer the
+ *    kprobes contract promises (the probe address + 1 on x86, the
+ *    probe address on arm64); after unregistering, no breakpoint is
+ *    left at the address once the core's reclaim worker ran (within a
+ *    second).
  * Anything else counts in "bad" and is logged with the place.  The
  * counters are read-only parameters; "reset" clears them.
  */
@@ -29,8 +30,11 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#define KPF_INT3	0xcc
-#define KPF_JMP32	0xe9
+#ifdef CONFIG_ARM64
+#include <asm/debug-monitors.h>
+#endif
+
+#define KPF_JMP32	0xe9	/* x86: the jump of an optimized probe */
 
 /* Serialises the attempts: one fuzzed probe exists at a time. */
 static DEFINE_MUTEX(kpf_lock);
@@ -39,7 +43,7 @@ static int kpf_tried, kpf_registered, kpf_int3, kpf_ftrace, kpf_optimized;
 static int kpf_einval, kpf_enoent, kpf_eilseq, kpf_bad;
 module_param_named(tried, kpf_tried, int, 0444);
 module_param_named(registered, kpf_registered, int, 0444);
-module_param_named(armed_int3, kpf_int3, int, 0444);
+module_param_named(armed_break, kpf_int3, int, 0444);
 module_param_named(armed_ftrace, kpf_ftrace, int, 0444);
 module_param_named(armed_optimized, kpf_optimized, int, 0444);
 module_param_named(einval, kpf_einval, int, 0444);
@@ -62,13 +66,21 @@ static const struct kernel_param_ops kpf_atomic_ops = {
 module_param_cb(hits, &kpf_atomic_ops, &kpf_hits, 0444);
 module_param_cb(bad_ip, &kpf_atomic_ops, &kpf_bad_ip, 0444);
 
-/* The address a hit of the current probe last saw instead of addr + 1. */
+/*
+ * The instruction pointer a pre_handler sees, past the probe address: one
+ * byte on x86 (just after the int3), none where the breakpoint leaves it
+ * at the probed instruction (arm64).
+ */
+#define KPF_HIT_IP_PAST	(IS_ENABLED(CONFIG_X86) ? 1 : 0)
+
+/* The address a hit of the current probe last saw instead of that one. */
 static unsigned long kpf_wrong_ip;
 
 static int kpf_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	atomic_inc(&kpf_hits);
-	if (instruction_pointer(regs) != (unsigned long)p->addr + 1) {
+	if (instruction_pointer(regs) !=
+	    (unsigned long)p->addr + KPF_HIT_IP_PAST) {
 		atomic_inc(&kpf_bad_ip);
 		WRITE_ONCE(kpf_wrong_ip, instruction_pointer(regs));
 	}
@@ -97,6 +109,27 @@ static bool kpf_refused(int err)
 	return false;
 }
 
+/*
+ * Is the breakpoint kprobes writes at @addr: int3 on x86, BRK with the
+ * kprobes immediate on arm64?  An architecture not listed here has no
+ * answer, and every probe on it counts as not armed.
+ */
+static bool kpf_is_break(unsigned long addr)
+{
+#if defined(CONFIG_X86)
+	u8 op;
+
+	return !get_kernel_nofault(op, (u8 *)addr) && op == 0xcc;
+#elif defined(CONFIG_ARM64)
+	u32 insn;
+
+	return !get_kernel_nofault(insn, (u32 *)addr) &&
+	       le32_to_cpu((__force __le32)insn) == BRK64_OPCODE_KPROBES;
+#else
+	return false;
+#endif
+}
+
 /* How a registered probe is armed; NULL if it is not. */
 static const char *kpf_armed_as(struct kprobe *p)
 {
@@ -104,16 +137,16 @@ static const char *kpf_armed_as(struct kprobe *p)
 
 	if (get_kernel_nofault(op, (u8 *)p->addr))
 		return NULL;
-	if (op == KPF_INT3) {
+	if (kpf_is_break((unsigned long)p->addr)) {
 		kpf_int3++;
-		return "int3";
+		return "breakpoint";
 	}
 	/* The flags may have changed since the byte was read: read them now. */
 	if (kprobe_ftrace(p)) {
 		kpf_ftrace++;
 		return "ftrace";
 	}
-	if (kprobe_optimized(p) && op == KPF_JMP32) {
+	if (IS_ENABLED(CONFIG_X86) && kprobe_optimized(p) && op == KPF_JMP32) {
 		kpf_optimized++;
 		return "optimized";
 	}
@@ -130,10 +163,9 @@ static const char *kpf_armed_as(struct kprobe *p)
 static bool kpf_int3_gone(unsigned long addr)
 {
 	unsigned int waited;
-	u8 op;
 
 	for (waited = 0; waited <= KPF_RECLAIM_WAIT_MS; waited += 5) {
-		if (get_kernel_nofault(op, (u8 *)addr) || op != KPF_INT3)
+		if (!kpf_is_break(addr))
 			return true;
 		usleep_range(5000, 6000);
 	}
@@ -185,7 +217,7 @@ static void kpf_attempt(const char *sym, unsigned int offset)
 	}
 	if (!kpf_int3_gone(addr)) {
 		kpf_bad++;
-		pr_err("kprobes_fuzz: %s+%u (%pS): int3 left after unregistering\n",
+		pr_err("kprobes_fuzz: %s+%u (%pS): breakpoint left after unregistering\n",
 		       sym, offset, (void *)addr);
 	}
 out:
