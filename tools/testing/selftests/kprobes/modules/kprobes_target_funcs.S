@@ -16,6 +16,10 @@ SYM_FUNC_START(kpt_target_split)
 SYM_FUNC_END(kpt_target_split)
 
 SYM_FUNC_START_LOCAL(kpt_target_split.part.0)
+#ifdef CONFIG_X86_64
 	lea	1(%rdi), %eax
+#else
+	incl	%eax			/* regparm(3): x is in %eax */
+#endif
 	RET
 SYM_FUNC_END(kpt_target_split.part.0)
