@@ -8,20 +8,15 @@
  * may not be replaced while another CPU might execute it, so every CPU is
  * held still and then resynchronised once per batch, not once per probe.
  */
-#include <linux/cpu.h>
 #include <linux/execmem.h>
 #include <linux/extable.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
 #include <linux/set_memory.h>
-#include <linux/slab.h>
-#include <linux/stop_machine.h>
-#include <asm/cacheflush.h>
 #include <asm/debug-monitors.h>
 #include <asm/insn.h>
 #include <asm/patching.h>
 #include <asm/sections.h>
-#include <asm/virt.h>
 
 #include "common.h"
 #include "decode-insn.h"
