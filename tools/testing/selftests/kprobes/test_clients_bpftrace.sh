@@ -79,14 +79,23 @@ bt_start()
 # bt_stop - stop bpftrace (it prints its maps) and wait until it detached
 bt_stop()
 {
-	local t0 end
+	local t0 end sent
 
 	[ -n "$BT_PID" ] || return 0
 	t0=$(date +%s%N)
 	end=$(($(date +%s) + BT_DETACH_S))
 	kill -INT $BT_PID 2>/dev/null
+	sent=$(date +%s)
 	while kill -0 $BT_PID 2>/dev/null && [ "$(date +%s)" -lt $end ]; do
 		sleep 0.1
+		# bpftrace 0.17 can take a SIGINT just before it blocks in
+		# epoll_wait() and then sleep on (seen under emulation): it
+		# exits, printing its maps, on the next one.
+		if [ $(($(date +%s) - sent)) -ge 5 ]; then
+			kpc_note "SIGINT sent again after 5 s"
+			kill -INT $BT_PID 2>/dev/null
+			sent=$(date +%s)
+		fi
 	done
 	if kill -0 $BT_PID 2>/dev/null; then
 		echo "bpftrace did not exit within ${BT_DETACH_S}s of SIGINT:"
