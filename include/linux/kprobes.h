@@ -573,7 +573,8 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	Add arch-owned ranges with kprobe_blacklist_add_range().
  * arch_kprobe_page_alloc() / arch_kprobe_page_free(page)
  *	One page of executable, kernel-writable-only-by-text-poke memory for
- *	out-of-line slots.
+ *	out-of-line slots.  Optional: the default (kernel/kprobes/slots.c)
+ *	is execmem's EXECMEM_KPROBES memory as it comes.
  *
  * With CONFIG_OPTPROBES the architecture also implements jump optimization
  * of ARMED breakpoint sites (kernel/kprobes/optimize.c drives it):
@@ -648,10 +649,15 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * for a breakpoint, interrupts) disabled:
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
  *	kprobe_site_wants_post(), kprobe_site_missed(), kprobe_site_fault()
- * and set/clear current_kprobe through kprobe_site_enter()/kprobe_site_leave(),
- * which also open and close the hit bracket described below; the whole
- * use of a site's probes, including a single-step in between, must lie
- * inside one bracket.
+ * inside the hit bracket described below (kprobe_hit_begin(), and
+ * kprobe_site_leave() to clear current_kprobe and end it); the whole use
+ * of a site's probes, including a single-step in between, must lie inside
+ * one bracket.  kprobe_site_run_pre() names the probe it runs in
+ * current_kprobe, or the busy marker if it runs none.  An architecture
+ * that runs probed instructions out of line between two traps keeps its
+ * per-CPU state in the struct kprobe_ctlblk of <linux/kprobes_xol.h>,
+ * whose helpers take a hit from the breakpoint through the copy to the
+ * end, nested hits included.
  */
 
 /**
@@ -743,7 +749,7 @@ struct kprobe_site *kprobe_site_lookup(unsigned long addr);
 #ifdef CONFIG_KRETPROBES
 void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long frame);
 #endif
-void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs);
+void kprobe_site_run_post_list(struct kprobe_site *site, struct pt_regs *regs);
 void kprobe_site_missed(struct kprobe_site *site);
 int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
 		      int trapnr);
@@ -763,11 +769,9 @@ static nokprobe_inline bool kprobe_site_wants_post(struct kprobe_site *site)
 {
 	/*
 	 * After the pre stage read the probes and their flags: a probe seen
-	 * firing there is counted here.  Pairs with the smp_wmb() calls and
-	 * the list's release in kprobe_site_change_locked().  A compiler
-	 * barrier on TSO machines.
+	 * firing there is counted here.  A compiler barrier on TSO machines.
 	 */
-	smp_rmb();
+	smp_rmb();	/* pairs with smp_wmb() in kprobe_site_change_locked() */
 	return READ_ONCE(site->nr_post);
 }
 
@@ -856,7 +860,8 @@ static __always_inline void kprobe_hit_end(void)
  * @site: site that was hit
  * @regs: registers at the hit
  *
- * An enabled probe becomes current_kprobe even without a pre_handler.
+ * An enabled probe becomes current_kprobe even without a pre_handler;
+ * without any enabled probe, the busy marker does.
  *
  * Context: as kprobe_site_run_pre().
  * Return: non-zero if a handler changed the instruction pointer; the
@@ -868,6 +873,12 @@ static nokprobe_inline int kprobe_site_run_pre_list(struct kprobe_site *site,
 	struct kprobe *p;
 	int moved;
 
+	/*
+	 * With no probe left to run (all disabled, or all unregistered from
+	 * a site that is still armed for a while, kernel/kprobes/reclaim.c),
+	 * this CPU must still look busy while the instruction runs.
+	 */
+	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
 	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
 		if (kprobe_disabled(p))
 			continue;
@@ -925,32 +936,37 @@ static nokprobe_inline int kprobe_site_run_pre(struct kprobe_site *site,
 }
 
 /**
- * kprobe_site_enter() - start a hit bracket and mark @site's first probe
- *	as running on this CPU
- * @site: the site being handled
+ * kprobe_site_run_post() - run the post_handlers of every enabled probe
+ * @site: site that was hit
+ * @regs: registers after the probed instruction ran
  *
- * Context: trap or ftrace handler, preemption disabled.
+ * As in the pre stage, a lone probe's handler is called directly; other
+ * sites walk their list (kprobe_site_run_post_list()).  The lone probe is
+ * still current_kprobe from the pre stage.  Only a registration racing
+ * with this hit can have made another probe of the site lone in between;
+ * its post_handler then runs while current_kprobe names the probe whose
+ * pre_handler ran.
+ *
+ * Context: trap or ftrace handler, preemption disabled, in the hit bracket
+ * of the pre stage.
  */
-static nokprobe_inline void kprobe_site_enter(struct kprobe_site *site)
+static nokprobe_inline void kprobe_site_run_post(struct kprobe_site *site,
+						 struct pt_regs *regs)
 {
-	struct hlist_node *first;
-	struct kprobe *p;
+	/* Pairs with smp_store_release() in kprobe_site_update_lone_locked(). */
+	struct kprobe *p = READ_ONCE(site->lone);
 
-	kprobe_hit_begin();
-	first = rcu_dereference_raw(hlist_first_rcu(&site->probes));
-	/*
-	 * A site whose probes were all unregistered may still be armed for
-	 * a while (kernel/kprobes/reclaim.c); its hits still run the probed
-	 * instruction, and this CPU must still look busy while they do.
-	 */
-	p = first ? hlist_entry(first, struct kprobe, hlist) :
-		    &kprobe_busy_marker;
-	__this_cpu_write(current_kprobe, p);
+	if (unlikely(!p)) {
+		kprobe_site_run_post_list(site, regs);
+		return;
+	}
+	if (p->post_handler)
+		p->post_handler(p, regs, 0);
 }
 
 /**
  * kprobe_site_leave() - no probe runs on this CPU any more; ends the hit
- *	bracket of kprobe_site_enter()
+ *	bracket of a breakpoint hit
  *
  * Context: trap or ftrace handler, preemption disabled.
  */

@@ -15,6 +15,7 @@
 #include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_xol.h>
 #include <linux/rculist.h>
 #include <linux/slab.h>
 
@@ -35,6 +36,9 @@ bool kprobes_all_disarmed;
 
 DEFINE_PER_CPU(struct kprobe *, current_kprobe);
 EXPORT_PER_CPU_SYMBOL_GPL(current_kprobe);
+
+/* Breakpoint hits in progress, for the architecture's trap handlers. */
+DEFINE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
 
 /**
  * kprobe_bucket() - the hash bucket that holds the site for @addr
@@ -76,13 +80,14 @@ struct kprobe_site *kprobe_site_lookup(unsigned long addr)
 NOKPROBE_SYMBOL(kprobe_site_lookup);
 
 /**
- * kprobe_site_run_post() - run the post_handlers of every enabled probe
+ * kprobe_site_run_post_list() - the post_handler stage of a site without
+ *	a lone probe: walk the list
  * @site: site that was hit
  * @regs: registers after the probed instruction ran
  *
- * Context: trap or ftrace handler, preemption disabled.
+ * Context: as kprobe_site_run_post().
  */
-void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs)
+void kprobe_site_run_post_list(struct kprobe_site *site, struct pt_regs *regs)
 {
 	struct kprobe *p;
 
@@ -94,7 +99,7 @@ void kprobe_site_run_post(struct kprobe_site *site, struct pt_regs *regs)
 	}
 }
 
-NOKPROBE_SYMBOL(kprobe_site_run_post);
+NOKPROBE_SYMBOL(kprobe_site_run_post_list);
 
 /**
  * kprobe_site_missed() - count a hit whose handlers could not run

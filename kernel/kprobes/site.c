@@ -205,7 +205,7 @@ static void kprobe_site_update_lone_locked(struct kprobe_site *site)
 	/*
 	 * The probe's fields were set before it was linked; a hit that reads
 	 * the pointer must see them.  Pairs with the READ_ONCE() (an address
-	 * dependency) in kprobe_site_run_pre().
+	 * dependency) in kprobe_site_run_pre() and kprobe_site_run_post().
 	 */
 	smp_store_release(&site->lone, p);
 }

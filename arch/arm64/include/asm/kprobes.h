@@ -2,8 +2,8 @@
 #ifndef _ARM_KPROBES_H
 #define _ARM_KPROBES_H
 /*
- * arm64 side of kprobes: the per-CPU state of the BRK handlers and the
- * return address helpers of the contract in <linux/kprobes.h>.  The code
+ * arm64 side of kprobes: the slot size, the BRK handlers and the return
+ * address helpers of the contract in <linux/kprobes.h>.  The code
  * lives in arch/arm64/kernel/probes/.
  */
 #include <asm-generic/kprobes.h>
@@ -19,34 +19,6 @@
  * CPU back once it ran, padded to the core's slot alignment.
  */
 #define KPROBE_SLOT_SIZE	16
-
-/* States of a CPU's struct kprobe_ctlblk_frame. */
-#define KPROBE_CB_IDLE		0	/* no probe being handled */
-#define KPROBE_CB_HANDLERS	1	/* pre or post handlers running */
-#define KPROBE_CB_STEP		2	/* the slot copy is being stepped */
-#define KPROBE_CB_REENTER	3	/* a nested hit's copy is being stepped */
-
-/**
- * struct kprobe_ctlblk_frame - one probe hit being handled on a CPU
- * @site: the site being handled, NULL when idle
- * @saved_daif: DAIF bits of the probed context, restored after the step
- * @state: one of the KPROBE_CB_* values
- */
-struct kprobe_ctlblk_frame {
-	struct kprobe_site *site;
-	unsigned long saved_daif;
-	unsigned int state;
-};
-
-/**
- * struct kprobe_ctlblk - per-CPU probe handling state
- * @cur: the innermost hit being handled
- * @outer: the interrupted hit while a nested hit steps; one level only
- */
-struct kprobe_ctlblk {
-	struct kprobe_ctlblk_frame cur;
-	struct kprobe_ctlblk_frame outer;
-};
 
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 

@@ -13,6 +13,4 @@
 
 #include <linux/kprobes.h>
 
-DECLARE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
-
 #endif /* _ARM64_KERNEL_PROBES_COMMON_H */

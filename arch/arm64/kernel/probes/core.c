@@ -4,24 +4,15 @@
  * an out-of-line step, nested hits, faults taken while a probe runs, and
  * the BRK of the kretprobe trampoline.
  *
- * A hit on CPU n goes through these states of kprobe_ctlblk(n).cur:
- *
- *	IDLE -> HANDLERS		pre handlers run, regs->pc = addr
- *	HANDLERS -> IDLE		simulated instruction, or a pre
- *					handler moved regs->pc
- *	HANDLERS -> STEP		the slot copy runs with DAIF masked
- *	STEP -> HANDLERS -> IDLE	the BRK after the copy: post handlers
- *
- * A probe hit while this CPU handles another one only counts a miss and
- * runs the instruction; if that needs a step, the outer frame is parked
- * in kprobe_ctlblk.outer (state REENTER) until the nested step is done.
- *
- * current_kprobe is set before the control block is filled in and
- * cleared after it was emptied; the barrier() calls order this against a
- * nested hit on the same CPU (an SDEI event or a pseudo-NMI).
+ * The states of a hit, nested hits and the ordering against a nested hit
+ * on the same CPU (an SDEI event or a pseudo-NMI) are those of
+ * <linux/kprobes_xol.h>.  arm64 runs an instruction either by simulating
+ * it (PC-relative and branch instructions, upstream's simulate-insn.c) or
+ * by stepping its copy with DAIF masked, up to the BRK after the copy.
  */
 #include <linux/compiler.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <asm/daifflags.h>
@@ -29,36 +20,6 @@
 #include <asm/ptrace.h>
 
 #include "common.h"
-
-DEFINE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
-
-static nokprobe_inline bool kprobe_arm64_stepping(struct kprobe_ctlblk *kcb)
-{
-	return kcb->cur.state == KPROBE_CB_STEP ||
-	       kcb->cur.state == KPROBE_CB_REENTER;
-}
-
-/* Busy: a probe runs, or a site whose last probe is going away steps. */
-static nokprobe_inline bool kprobe_arm64_busy(struct kprobe_ctlblk *kcb)
-{
-	return kprobe_running() || kcb->cur.state != KPROBE_CB_IDLE;
-}
-
-static nokprobe_inline void kprobe_arm64_hit_done(struct kprobe_ctlblk *kcb)
-{
-	kcb->cur.state = KPROBE_CB_IDLE;
-	kcb->cur.site = NULL;
-	/* Empty before clearing; pairs with kprobe_arm64_busy(). */
-	barrier();
-	kprobe_site_leave();
-}
-
-static nokprobe_inline void kprobe_arm64_run_post(struct kprobe_site *site,
-						  struct pt_regs *regs)
-{
-	if (kprobe_site_wants_post(site))
-		kprobe_site_run_post(site, regs);
-}
 
 /* Run a simulated instruction: it moves regs->pc itself. */
 static nokprobe_inline void kprobe_arm64_simulate(struct kprobe_site *site,
@@ -76,11 +37,9 @@ static nokprobe_inline void kprobe_arm64_simulate(struct kprobe_site *site,
 static nokprobe_inline void kprobe_arm64_start_step(struct kprobe_site *site,
 						    struct pt_regs *regs,
 						    struct kprobe_ctlblk *kcb,
-						    unsigned int state)
+						    bool nested)
 {
-	kcb->cur.site = site;
-	kcb->cur.saved_daif = regs->pstate & DAIF_MASK;
-	kcb->cur.state = state;
+	kprobe_xol_start(kcb, site, regs->pstate & DAIF_MASK, nested);
 	regs->pstate |= DAIF_MASK;
 	instruction_pointer_set(regs, (unsigned long)site->ainsn.api.insn);
 }
@@ -90,23 +49,18 @@ static nokprobe_inline void kprobe_arm64_hit(struct kprobe_site *site,
 					     struct pt_regs *regs,
 					     struct kprobe_ctlblk *kcb)
 {
-	kprobe_site_enter(site);
-	/* Set before filling in; pairs with kprobe_arm64_busy(). */
-	barrier();
-	kcb->cur.site = site;
-	kcb->cur.state = KPROBE_CB_HANDLERS;
-
+	kprobe_xol_open(kcb, site);
 	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_arm64_hit_done(kcb);
+		kprobe_xol_close(kcb);
 		return;
 	}
 	if (!site->ainsn.api.insn) {
 		kprobe_arm64_simulate(site, regs);
-		kprobe_arm64_run_post(site, regs);
-		kprobe_arm64_hit_done(kcb);
+		kprobe_xol_post(site, regs);
+		kprobe_xol_close(kcb);
 		return;
 	}
-	kprobe_arm64_start_step(site, regs, kcb, KPROBE_CB_STEP);
+	kprobe_arm64_start_step(site, regs, kcb, false);
 }
 
 /* A probe hit while another probe's handlers or step are running. */
@@ -114,17 +68,12 @@ static nokprobe_inline void kprobe_arm64_reenter(struct kprobe_site *site,
 						 struct pt_regs *regs,
 						 struct kprobe_ctlblk *kcb)
 {
-	if (kcb->cur.state == KPROBE_CB_REENTER)
-		panic("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
-		      site->addr);
-
-	kprobe_site_missed(site);
+	kprobe_xol_nested(kcb, site);
 	if (!site->ainsn.api.insn) {
 		kprobe_arm64_simulate(site, regs);
 		return;
 	}
-	kcb->outer = kcb->cur;
-	kprobe_arm64_start_step(site, regs, kcb, KPROBE_CB_REENTER);
+	kprobe_arm64_start_step(site, regs, kcb, true);
 }
 
 /**
@@ -145,7 +94,7 @@ int kprobe_brk_handler(struct pt_regs *regs, unsigned long esr)
 		return DBG_HOOK_ERROR;
 	site = kprobe_site_lookup(addr);
 	if (site) {
-		if (kprobe_arm64_busy(kcb))
+		if (kprobe_xol_busy(kcb))
 			kprobe_arm64_reenter(site, regs, kcb);
 		else
 			kprobe_arm64_hit(site, regs, kcb);
@@ -173,20 +122,14 @@ int kprobe_ss_brk_handler(struct pt_regs *regs, unsigned long esr)
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site = kcb->cur.site;
 
-	if (!kprobe_arm64_stepping(kcb) ||
+	if (!kprobe_xol_running(kcb) ||
 	    instruction_pointer(regs) !=
 	    (unsigned long)(site->ainsn.api.insn + 1))
 		return DBG_HOOK_ERROR;
 
-	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_daif;
+	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_irq;
 	instruction_pointer_set(regs, site->ainsn.api.restore);
-	if (kcb->cur.state == KPROBE_CB_REENTER) {
-		kcb->cur = kcb->outer;
-		return DBG_HOOK_HANDLED;
-	}
-	kcb->cur.state = KPROBE_CB_HANDLERS;
-	kprobe_arm64_run_post(site, regs);
-	kprobe_arm64_hit_done(kcb);
+	kprobe_xol_finish(kcb, regs);
 	return DBG_HOOK_HANDLED;
 }
 
@@ -219,18 +162,9 @@ static nokprobe_inline int kprobe_arm64_step_fault(struct pt_regs *regs,
 						   int trapnr,
 						   struct kprobe_ctlblk *kcb)
 {
-	struct kprobe_site *site = kcb->cur.site;
-	int ret;
-
-	instruction_pointer_set(regs, (unsigned long)site->addr);
-	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_daif;
-	if (kcb->cur.state == KPROBE_CB_REENTER) {
-		kcb->cur = kcb->outer;
-		return 0;
-	}
-	ret = kprobe_site_fault(site, regs, trapnr);
-	kprobe_arm64_hit_done(kcb);
-	return ret;
+	instruction_pointer_set(regs, (unsigned long)kcb->cur.site->addr);
+	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_irq;
+	return kprobe_xol_fault(kcb, regs, trapnr);
 }
 
 /**
@@ -240,7 +174,10 @@ static nokprobe_inline int kprobe_arm64_step_fault(struct pt_regs *regs,
  *
  * A fault of the slot copy becomes a fault of the probed instruction at
  * its own address, after the probes' fault handlers had their say.  A
- * fault while handlers run goes to the probes' fault handlers.
+ * fault while handlers run goes to the probes' fault handlers: it is
+ * theirs, because the BRK exception keeps DAIF masked while they run, so
+ * no interrupt or pseudo-NMI can have come in and faulted in between
+ * (x86 has to walk the stack to tell, as NMIs reach its int3 handler).
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe fault handler fixed the fault, 0 otherwise.
@@ -253,10 +190,10 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 
 	if (!site)
 		return 0;
-	if (kprobe_arm64_stepping(kcb) &&
+	if (kprobe_xol_running(kcb) &&
 	    instruction_pointer(regs) == (unsigned long)site->ainsn.api.insn)
 		return kprobe_arm64_step_fault(regs, trapnr, kcb);
-	if (kcb->cur.state == KPROBE_CB_HANDLERS && p && p->fault_handler &&
+	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
 	    READ_ONCE(p->site) == site)
 		return kprobe_site_fault(site, regs, trapnr);
 	return 0;

@@ -91,35 +91,6 @@ struct arch_specific_insn {
 	u8 opt_tail[4];
 };
 
-/* Values of kprobe_ctlblk_frame.state. */
-#define KPROBE_CB_IDLE		0	/* nothing runs on this CPU */
-#define KPROBE_CB_HANDLERS	1	/* pre or post handlers are running */
-#define KPROBE_CB_STEP		2	/* the slot copy of @site runs */
-#define KPROBE_CB_REENTER	3	/* a nested hit's slot copy runs */
-
-/**
- * struct kprobe_ctlblk_frame - what one CPU is doing for one probe hit
- * @site: the site being handled, NULL when idle
- * @saved_if: X86_EFLAGS_IF as it was when the probe was hit
- * @state: one of the KPROBE_CB_* values
- */
-struct kprobe_ctlblk_frame {
-	struct kprobe_site *site;
-	unsigned long saved_if;
-	unsigned int state;
-};
-
-/**
- * struct kprobe_ctlblk - per-CPU probe handling state
- * @cur: the innermost hit being handled
- * @outer: the interrupted hit while a nested hit single-steps
- *	(@cur.state is KPROBE_CB_REENTER); only one level is supported.
- */
-struct kprobe_ctlblk {
-	struct kprobe_ctlblk_frame cur;
-	struct kprobe_ctlblk_frame outer;
-};
-
 int kprobe_int3_handler(struct pt_regs *regs);
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 

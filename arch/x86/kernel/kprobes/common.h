@@ -84,8 +84,6 @@ enum kprobe_emul_op {
 #define KPROBE_LOOP		2	/* loop:   0xe2 */
 #define KPROBE_LOOP_JRCXZ	3	/* jrcxz:  0xe3 */
 
-DECLARE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
-
 /* text.c: the original bytes of patched text */
 
 /* Bytes of an optimized jump after the first (the breakpoint's) byte. */

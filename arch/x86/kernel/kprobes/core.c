@@ -1,31 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The x86-64 probe hit path: the int3 handler, the completion of an
+ * The x86 probe hit path: the int3 handler, the completion of an
  * out-of-line step, nested hits and faults taken while a probe runs.
  *
- * A hit on CPU n goes through these states of kprobe_ctlblk(n).cur:
- *
- *	IDLE -> HANDLERS		pre handlers run, regs->ip = addr + 1
- *	HANDLERS -> IDLE		emulated or boosted instruction, or a
- *					pre handler moved regs->ip
- *	HANDLERS -> STEP		the step copy runs with IF clear
- *	STEP -> HANDLERS -> IDLE	the int3 after the copy: post handlers
- *
- * A probe hit while this CPU is busy with another one (from a handler, or
- * from an NMI during a step) only counts a miss and runs the instruction.  If that
- * needs a step, the outer frame is parked in kprobe_ctlblk.outer and the
- * state is REENTER until the nested step completes.  A hit during a
- * nested step cannot be recovered from.
- *
- * Ordering against a nested hit on the same CPU (an NMI): current_kprobe
- * is set before the control block is filled in and cleared after it was
- * emptied, so a nested hit that finds both idle may use the control
- * block.  The barrier() calls below pair with kprobe_cpu_busy() in
- * kprobe_int3_handler() of the nested hit.
+ * The states a hit goes through, nested hits and the ordering against an
+ * NMI on the same CPU are those of <linux/kprobes_xol.h>; this file adds
+ * x86's ways to run the instruction: emulation, a boosted copy that jumps
+ * back without a trap, and a step copy that ends in an int3.
  */
 #include <linux/compiler.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <asm/ptrace.h>
@@ -34,50 +20,13 @@
 
 #include "common.h"
 
-DEFINE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
-
-static nokprobe_inline bool kprobe_cb_stepping(struct kprobe_ctlblk *kcb)
-{
-	return kcb->cur.state == KPROBE_CB_STEP ||
-	       kcb->cur.state == KPROBE_CB_REENTER;
-}
-
-/*
- * Is a probe being handled on this CPU?  current_kprobe alone is not
- * enough: a site whose last probe is just going away has no probe to put
- * there, yet its step still needs the control block.
- */
-static nokprobe_inline bool kprobe_cpu_busy(struct kprobe_ctlblk *kcb)
-{
-	return kprobe_running() || kcb->cur.state != KPROBE_CB_IDLE;
-}
-
-/* The hit is over; this CPU runs no probe any more. */
-static nokprobe_inline void kprobe_x86_hit_done(struct kprobe_ctlblk *kcb)
-{
-	kcb->cur.state = KPROBE_CB_IDLE;
-	kcb->cur.site = NULL;
-	/* Empty before clearing; pairs with kprobe_cpu_busy() of a nested hit. */
-	barrier();
-	kprobe_site_leave();
-}
-
-static nokprobe_inline void kprobe_x86_run_post(struct kprobe_site *site,
-						struct pt_regs *regs)
-{
-	if (kprobe_site_wants_post(site))
-		kprobe_site_run_post(site, regs);
-}
-
 /* Send the CPU into the step copy of @site with interrupts off. */
-static nokprobe_inline void kprobe_start_step(struct kprobe_site *site,
-					      struct pt_regs *regs,
-					      struct kprobe_ctlblk *kcb,
-					      unsigned int state)
+static nokprobe_inline void kprobe_x86_start_step(struct kprobe_site *site,
+						  struct pt_regs *regs,
+						  struct kprobe_ctlblk *kcb,
+						  bool nested)
 {
-	kcb->cur.site = site;
-	kcb->cur.saved_if = regs->flags & X86_EFLAGS_IF;
-	kcb->cur.state = state;
+	kprobe_xol_start(kcb, site, regs->flags & X86_EFLAGS_IF, nested);
 	regs->flags &= ~X86_EFLAGS_IF;
 	regs->ip = kprobe_step_copy(site);
 }
@@ -87,46 +36,36 @@ static nokprobe_inline void kprobe_x86_hit(struct kprobe_site *site,
 					   struct pt_regs *regs,
 					   struct kprobe_ctlblk *kcb)
 {
-	kprobe_site_enter(site);
-	/* Set before filling in; pairs with kprobe_cpu_busy() of a nested hit. */
-	barrier();
-	kcb->cur.site = site;
-	kcb->cur.state = KPROBE_CB_HANDLERS;
-
+	kprobe_xol_open(kcb, site);
 	if (kprobe_site_run_pre(site, regs)) {
 		/* A handler chose where to resume. */
-		kprobe_x86_hit_done(kcb);
+		kprobe_xol_close(kcb);
 		return;
 	}
 
 	switch (site->ainsn.kind) {
 	case KPROBE_INSN_EMULATE:
 		kprobe_x86_emulate(site, regs);
-		kprobe_x86_run_post(site, regs);
-		kprobe_x86_hit_done(kcb);
+		kprobe_xol_post(site, regs);
+		kprobe_xol_close(kcb);
 		return;
 	case KPROBE_INSN_STEP:
 		if (site->ainsn.boostable && !kprobe_site_wants_post(site)) {
-			kprobe_x86_hit_done(kcb);
+			kprobe_xol_close(kcb);
 			regs->ip = kprobe_boost_target(site);
 			return;
 		}
 		break;
 	}
-	kprobe_start_step(site, regs, kcb, KPROBE_CB_STEP);
+	kprobe_x86_start_step(site, regs, kcb, false);
 }
 
 /* A probe hit while another probe's handlers or step are running. */
-static nokprobe_inline void kprobe_reenter(struct kprobe_site *site,
-					   struct pt_regs *regs,
-					   struct kprobe_ctlblk *kcb)
+static nokprobe_inline void kprobe_x86_reenter(struct kprobe_site *site,
+					       struct pt_regs *regs,
+					       struct kprobe_ctlblk *kcb)
 {
-	/* Only one nested level can be saved: a third one cannot resume. */
-	if (kcb->cur.state == KPROBE_CB_REENTER)
-		panic("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
-		      site->addr);
-
-	kprobe_site_missed(site);
+	kprobe_xol_nested(kcb, site);
 
 	if (site->ainsn.kind == KPROBE_INSN_EMULATE) {
 		kprobe_x86_emulate(site, regs);
@@ -136,39 +75,31 @@ static nokprobe_inline void kprobe_reenter(struct kprobe_site *site,
 		regs->ip = kprobe_boost_target(site);
 		return;
 	}
-	kcb->outer = kcb->cur;
-	kprobe_start_step(site, regs, kcb, KPROBE_CB_REENTER);
+	kprobe_x86_start_step(site, regs, kcb, true);
 }
 
 /* Is @addr the int3 right after the step copy this CPU is running? */
-static nokprobe_inline bool kprobe_is_step_trap(struct kprobe_ctlblk *kcb,
-						unsigned long addr)
+static nokprobe_inline bool kprobe_x86_is_step_trap(struct kprobe_ctlblk *kcb,
+						    unsigned long addr)
 {
 	struct kprobe_site *site = kcb->cur.site;
 
-	return kprobe_cb_stepping(kcb) &&
+	return kprobe_xol_running(kcb) &&
 	       addr == kprobe_step_copy(site) + site->ainsn.len;
 }
 
 /* The step copy finished: move back to the original code. */
-static nokprobe_inline void kprobe_step_done(struct pt_regs *regs,
-					     struct kprobe_ctlblk *kcb)
+static nokprobe_inline void kprobe_x86_step_done(struct pt_regs *regs,
+						 struct kprobe_ctlblk *kcb)
 {
 	struct kprobe_site *site = kcb->cur.site;
 
-	regs->flags |= kcb->cur.saved_if;
+	regs->flags |= kcb->cur.saved_irq;
 	regs->ip = kprobe_resume_ip(site);
 	if (site->ainsn.kind == KPROBE_INSN_CALL_MEM ||
 	    site->ainsn.kind == KPROBE_INSN_JMP_MEM)
 		kprobe_x86_finish_mem_branch(site, regs);
-
-	if (kcb->cur.state == KPROBE_CB_REENTER) {
-		kcb->cur = kcb->outer;
-		return;
-	}
-	kcb->cur.state = KPROBE_CB_HANDLERS;
-	kprobe_x86_run_post(site, regs);
-	kprobe_x86_hit_done(kcb);
+	kprobe_xol_finish(kcb, regs);
 }
 
 /**
@@ -195,15 +126,15 @@ int kprobe_int3_handler(struct pt_regs *regs)
 	site = kprobe_site_lookup(addr);
 
 	if (site && !site->on_ftrace) {
-		if (kprobe_cpu_busy(kcb))
-			kprobe_reenter(site, regs, kcb);
+		if (kprobe_xol_busy(kcb))
+			kprobe_x86_reenter(site, regs, kcb);
 		else
 			kprobe_x86_hit(site, regs, kcb);
 		return 1;
 	}
 
-	if (kprobe_is_step_trap(kcb, addr)) {
-		kprobe_step_done(regs, kcb);
+	if (kprobe_x86_is_step_trap(kcb, addr)) {
+		kprobe_x86_step_done(regs, kcb);
 		return 1;
 	}
 
@@ -218,24 +149,13 @@ int kprobe_int3_handler(struct pt_regs *regs)
 NOKPROBE_SYMBOL(kprobe_int3_handler);
 
 /* A fault raised by the step copy itself, seen as a fault at site->addr. */
-static nokprobe_inline int kprobe_step_fault(struct pt_regs *regs,
-					     int trapnr,
-					     struct kprobe_ctlblk *kcb)
+static nokprobe_inline int kprobe_x86_step_fault(struct pt_regs *regs,
+						 int trapnr,
+						 struct kprobe_ctlblk *kcb)
 {
-	struct kprobe_site *site = kcb->cur.site;
-	int ret;
-
-	regs->ip = (unsigned long)site->addr;
-	regs->flags |= kcb->cur.saved_if;
-
-	/* A nested hit ran no handlers; it has no fault handler to ask. */
-	if (kcb->cur.state == KPROBE_CB_REENTER) {
-		kcb->cur = kcb->outer;
-		return 0;
-	}
-	ret = kprobe_site_fault(site, regs, trapnr);
-	kprobe_x86_hit_done(kcb);
-	return ret;
+	regs->ip = (unsigned long)kcb->cur.site->addr;
+	regs->flags |= kcb->cur.saved_irq;
+	return kprobe_xol_fault(kcb, regs, trapnr);
 }
 
 /*
@@ -337,12 +257,12 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 			return 0;
 		return kprobe_site_fault(site, regs, trapnr);
 	}
-	if (kcb->cur.state == KPROBE_CB_HANDLERS)
+	if (kcb->cur.state == KPROBE_XOL_HANDLERS)
 		return kprobe_x86_fault_wanted(site) &&
 		       kprobe_x86_fault_in_handler(regs) &&
 		       kprobe_site_fault(site, regs, trapnr);
-	if (kprobe_cb_stepping(kcb) && regs->ip == kprobe_step_copy(site))
-		return kprobe_step_fault(regs, trapnr, kcb);
+	if (kprobe_xol_running(kcb) && regs->ip == kprobe_step_copy(site))
+		return kprobe_x86_step_fault(regs, trapnr, kcb);
 	return 0;
 }
 

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef _LINUX_KPROBES_XOL_H
+#define _LINUX_KPROBES_XOL_H
+/*
+ * The breakpoint hit of a probe whose instruction runs out of line (XOL):
+ * the per-CPU state an architecture's trap handlers keep between the
+ * breakpoint and the trap that ends the copy, and the steps every such
+ * architecture takes.  Only the architecture's trap code includes this.
+ *
+ * A hit on CPU n moves kprobe_ctlblk(n).cur through:
+ *
+ *	IDLE -> HANDLERS		kprobe_xol_open(): pre handlers run
+ *	HANDLERS -> IDLE		kprobe_xol_close(): the instruction was
+ *					emulated, or a pre handler moved the pc
+ *	HANDLERS -> COPY		kprobe_xol_start(): the copy runs with
+ *					interrupts masked
+ *	COPY -> HANDLERS -> IDLE	kprobe_xol_finish(): post handlers
+ *
+ * A probe hit while this CPU is busy with another (from a handler, or
+ * from an NMI-like exception during a copy) only counts a miss
+ * (kprobe_xol_nested()) and runs its instruction.  If that takes a copy,
+ * the outer frame is parked in kprobe_ctlblk.outer and the state is
+ * NESTED until the nested copy is done; a third level cannot resume.
+ *
+ * Against a nested hit on the same CPU: the state leaves IDLE before the
+ * rest of the control block is filled in, and current_kprobe (named by
+ * the pre stage) is cleared only after the block was emptied (the
+ * barrier() calls below), so a nested hit that sees both idle owns the
+ * control block, and one that does not leaves it as it found it.  Only
+ * the CPU itself writes its control block.
+ */
+#include <linux/compiler.h>
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/panic.h>
+
+#ifdef CONFIG_KPROBES
+
+/**
+ * enum kprobe_xol_state - what a CPU does for the hit it handles
+ * @KPROBE_XOL_IDLE: no hit being handled
+ * @KPROBE_XOL_HANDLERS: pre or post handlers are running
+ * @KPROBE_XOL_COPY: the out-of-line copy of the site's instruction runs
+ * @KPROBE_XOL_NESTED: a nested hit's copy runs; the outer hit is parked
+ */
+enum kprobe_xol_state {
+	KPROBE_XOL_IDLE,
+	KPROBE_XOL_HANDLERS,
+	KPROBE_XOL_COPY,
+	KPROBE_XOL_NESTED,
+};
+
+/**
+ * struct kprobe_xol_frame - one hit being handled on a CPU
+ * @site: the site hit, NULL when idle
+ * @saved_irq: the architecture's interrupt mask bits of the probed
+ *	context, put back once the copy ran
+ * @state: see enum kprobe_xol_state
+ */
+struct kprobe_xol_frame {
+	struct kprobe_site *site;
+	unsigned long saved_irq;
+	enum kprobe_xol_state state;
+};
+
+/**
+ * struct kprobe_ctlblk - per-CPU state of breakpoint hits
+ * @cur: the innermost hit
+ * @outer: the interrupted hit while @cur.state is KPROBE_XOL_NESTED
+ */
+struct kprobe_ctlblk {
+	struct kprobe_xol_frame cur;
+	struct kprobe_xol_frame outer;
+};
+
+DECLARE_PER_CPU(struct kprobe_ctlblk, kprobe_ctlblk);
+
+/**
+ * kprobe_xol_busy() - does a hit on this CPU have to be treated as nested?
+ * @kcb: this CPU's control block
+ *
+ * current_kprobe alone is not enough: a site whose last probe is going
+ * away has no probe to name there, yet its copy still needs @kcb.
+ *
+ * Return: true if a probe runs or a copy is under way on this CPU.
+ */
+static nokprobe_inline bool kprobe_xol_busy(struct kprobe_ctlblk *kcb)
+{
+	return kprobe_running() || kcb->cur.state != KPROBE_XOL_IDLE;
+}
+
+/**
+ * kprobe_xol_running() - is this CPU running a copy out of line?
+ * @kcb: this CPU's control block
+ *
+ * Return: true in the COPY and NESTED states; @kcb->cur.site names the
+ * site whose copy it is.
+ */
+static nokprobe_inline bool kprobe_xol_running(struct kprobe_ctlblk *kcb)
+{
+	return kcb->cur.state == KPROBE_XOL_COPY ||
+	       kcb->cur.state == KPROBE_XOL_NESTED;
+}
+
+/**
+ * kprobe_xol_open() - open the hit bracket of @site on an idle CPU
+ * @kcb: this CPU's control block, idle
+ * @site: the site hit
+ *
+ * The caller runs the pre handlers next (kprobe_site_run_pre()).
+ */
+static nokprobe_inline void kprobe_xol_open(struct kprobe_ctlblk *kcb,
+					    struct kprobe_site *site)
+{
+	kprobe_hit_begin();
+	kcb->cur.state = KPROBE_XOL_HANDLERS;
+	/*
+	 * Busy before the site is filled in: pairs with kprobe_xol_busy() of
+	 * a nested hit, which then parks this frame and puts it back as it
+	 * found it.  current_kprobe follows in the pre stage.
+	 */
+	barrier();
+	kcb->cur.site = site;
+}
+
+/**
+ * kprobe_xol_close() - the hit is over; this CPU runs no probe any more
+ * @kcb: this CPU's control block
+ */
+static nokprobe_inline void kprobe_xol_close(struct kprobe_ctlblk *kcb)
+{
+	kcb->cur.state = KPROBE_XOL_IDLE;
+	kcb->cur.site = NULL;
+	/* Emptied first: pairs with kprobe_xol_busy() of a nested hit */
+	barrier();
+	kprobe_site_leave();
+}
+
+/**
+ * kprobe_xol_post() - run @site's post handlers, if any probe has one
+ * @site: the site hit
+ * @regs: registers after the instruction
+ */
+static nokprobe_inline void kprobe_xol_post(struct kprobe_site *site,
+					    struct pt_regs *regs)
+{
+	if (kprobe_site_wants_post(site))
+		kprobe_site_run_post(site, regs);
+}
+
+/**
+ * kprobe_xol_nested() - account a hit on a CPU that is busy with another
+ * @kcb: this CPU's control block
+ * @site: the site hit
+ *
+ * The nested hit runs no handler, only its instruction. A hit during a
+ * nested copy has nowhere to park the frames and stops the kernel.
+ */
+static nokprobe_inline void kprobe_xol_nested(struct kprobe_ctlblk *kcb,
+					      struct kprobe_site *site)
+{
+	if (kcb->cur.state == KPROBE_XOL_NESTED)
+		panic("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
+		      site->addr);
+	kprobe_site_missed(site);
+}
+
+/**
+ * kprobe_xol_start() - note that the copy of @site is about to run
+ * @kcb: this CPU's control block
+ * @site: the site whose copy runs
+ * @saved_irq: the interrupt mask bits to put back afterwards
+ * @nested: the hit is nested (kprobe_xol_nested() was called): park the
+ *	outer hit
+ *
+ * The caller then masks interrupts and points the pc at the copy.
+ */
+static nokprobe_inline void kprobe_xol_start(struct kprobe_ctlblk *kcb,
+					     struct kprobe_site *site,
+					     unsigned long saved_irq,
+					     bool nested)
+{
+	if (nested)
+		kcb->outer = kcb->cur;
+	kcb->cur.site = site;
+	kcb->cur.saved_irq = saved_irq;
+	kcb->cur.state = nested ? KPROBE_XOL_NESTED : KPROBE_XOL_COPY;
+}
+
+/**
+ * kprobe_xol_finish() - the copy ran: resume the outer hit or end this one
+ * @kcb: this CPU's control block, kprobe_xol_running()
+ * @regs: registers after the instruction; the caller already put the pc
+ *	after the probed instruction and the interrupt mask back
+ */
+static nokprobe_inline void kprobe_xol_finish(struct kprobe_ctlblk *kcb,
+					      struct pt_regs *regs)
+{
+	if (kcb->cur.state == KPROBE_XOL_NESTED) {
+		kcb->cur = kcb->outer;
+		return;
+	}
+	kcb->cur.state = KPROBE_XOL_HANDLERS;
+	kprobe_xol_post(kcb->cur.site, regs);
+	kprobe_xol_close(kcb);
+}
+
+/**
+ * kprobe_xol_fault() - the copy faulted: offer the fault to the probes
+ * @kcb: this CPU's control block, kprobe_xol_running()
+ * @regs: registers at the fault; the caller already put the pc back at
+ *	the probed address and the interrupt mask back
+ * @trapnr: the architecture's fault number
+ *
+ * A nested hit ran no handlers and has no fault handler to ask: the outer
+ * hit is resumed and the kernel's fixups see the fault.
+ *
+ * Return: what kprobe_site_fault() returned, 0 for a nested hit.
+ */
+static nokprobe_inline int kprobe_xol_fault(struct kprobe_ctlblk *kcb,
+					    struct pt_regs *regs, int trapnr)
+{
+	int ret;
+
+	if (kcb->cur.state == KPROBE_XOL_NESTED) {
+		kcb->cur = kcb->outer;
+		return 0;
+	}
+	ret = kprobe_site_fault(kcb->cur.site, regs, trapnr);
+	kprobe_xol_close(kcb);
+	return ret;
+}
+
+#endif /* CONFIG_KPROBES */
+#endif /* _LINUX_KPROBES_XOL_H */
