@@ -14,6 +14,7 @@
  * pages in /proc/kallsyms and to perf.
  */
 #include <linux/bitmap.h>
+#include <linux/execmem.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/mutex.h>
@@ -78,6 +79,33 @@ static void kprobe_slot_pool_page_announce(struct kprobe_slot_pool *pool,
 {
 	perf_event_ksymbol(PERF_RECORD_KSYMBOL_TYPE_OOL,
 			   (unsigned long)pg->base, PAGE_SIZE, gone, pool->sym);
+}
+
+/**
+ * arch_kprobe_page_alloc() - a page for out-of-line slots, by default
+ *
+ * execmem's EXECMEM_KPROBES memory as the architecture set it up, which
+ * on most architectures is already read-only and executable.  One whose
+ * execmem gives writable memory, or that fills the page with a trap
+ * first, provides its own.
+ *
+ * Context: process context, may sleep.
+ * Return: the page, or NULL.
+ */
+void * __weak arch_kprobe_page_alloc(void)
+{
+	return execmem_alloc(EXECMEM_KPROBES, PAGE_SIZE);
+}
+
+/**
+ * arch_kprobe_page_free() - free a page of arch_kprobe_page_alloc()
+ * @page: the page
+ *
+ * Context: process context, may sleep.
+ */
+void __weak arch_kprobe_page_free(void *page)
+{
+	execmem_free(page);
 }
 
 static void kprobe_slot_pool_page_release(struct work_struct *work)

@@ -8,11 +8,9 @@
  * may not be replaced while another CPU might execute it, so every CPU is
  * held still and then resynchronised once per batch, not once per probe.
  */
-#include <linux/execmem.h>
 #include <linux/extable.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
-#include <linux/set_memory.h>
 #include <asm/debug-monitors.h>
 #include <asm/insn.h>
 #include <asm/patching.h>
@@ -20,6 +18,7 @@
 
 #include "common.h"
 #include "decode-insn.h"
+#include "simulate-insn.h"
 
 /* Queued writes; only touched with text_mutex held. */
 #define KPROBE_ARM64_QUEUE	64
@@ -103,6 +102,69 @@ static int kprobe_arm64_fill_slot(struct kprobe_site *site)
 	return 0;
 }
 
+/*
+ * How far back from a probed address an exclusive load may open the
+ * sequence the address would be in: 32 instructions, as far as arm64's
+ * uprobes decoder has always looked.
+ */
+#define KPROBE_ARM64_EXCL_SCAN	32
+
+/*
+ * Would a BRK at @addr land between a load-exclusive and its
+ * store-exclusive?  The exception clears the exclusive monitor, so the
+ * store would fail every time and the sequence would never end.  Walks
+ * back from the instruction before @addr, never past @func (the start of
+ * the enclosing symbol, looked up by the core already) nor further than
+ * KPROBE_ARM64_EXCL_SCAN instructions: a store-exclusive met first
+ * closes any earlier sequence, a load-exclusive opens one.
+ */
+static bool kprobe_arm64_in_exclusive(const __le32 *addr, unsigned long func)
+{
+	const __le32 *p = addr;
+	u32 insn;
+	int n;
+
+	for (n = 0; n < KPROBE_ARM64_EXCL_SCAN; n++) {
+		if ((unsigned long)(p - 1) < func)
+			break;
+		insn = le32_to_cpu(READ_ONCE(*--p));
+		if (aarch64_insn_is_store_ex(insn))
+			return false;
+		if (aarch64_insn_is_load_ex(insn))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * How the instruction of @site runs: simulated (PC-relative loads,
+ * branches, ADR/ADRP; site->ainsn.api.handler set, no slot), stepped out
+ * of line, or refused.  arm_probe_decode_insn() is the decoder arm64
+ * shares with uprobes; literal loads are simulated for kprobes only.
+ */
+static enum probe_insn kprobe_arm64_decode(struct kprobe_site *site,
+					   unsigned long func)
+{
+	struct arch_probe_insn *api = &site->ainsn.api;
+	u32 insn = site->ainsn.opcode;
+	enum probe_insn kind;
+
+	api->handler = NULL;
+	if (aarch64_insn_is_ldr_lit(insn)) {
+		api->handler = simulate_ldr_literal;
+		kind = INSN_GOOD_NO_SLOT;
+	} else if (aarch64_insn_is_ldrsw_lit(insn)) {
+		api->handler = simulate_ldrsw_literal;
+		kind = INSN_GOOD_NO_SLOT;
+	} else {
+		kind = arm_probe_decode_insn(insn, api);
+	}
+	if (kind != INSN_REJECTED &&
+	    kprobe_arm64_in_exclusive((const __le32 *)site->addr, func))
+		return INSN_REJECTED;
+	return kind;
+}
+
 /**
  * arch_kprobe_prepare() - decode @site's instruction and give it a slot
  * @site: a new site
@@ -128,7 +190,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	site->ainsn.api.insn = NULL;
 	site->ainsn.api.restore = 0;
 
-	switch (arm_kprobe_decode_insn(site->addr, &site->ainsn)) {
+	switch (kprobe_arm64_decode(site, func)) {
 	case INSN_GOOD_NO_SLOT:
 		return 0;
 	case INSN_GOOD:
@@ -231,34 +293,4 @@ int arch_kprobe_populate_blacklist(void)
 						 (unsigned long)kprobe_arm64_refused[i].end);
 	}
 	return ret;
-}
-
-/**
- * arch_kprobe_page_alloc() - a page for out-of-line slots
- *
- * execmem gives arm64 kprobes read-only executable memory: slots are
- * written only through aarch64_insn_patch_text_nosync().
- *
- * Return: the page, or NULL.
- */
-void *arch_kprobe_page_alloc(void)
-{
-	void *page = execmem_alloc(EXECMEM_KPROBES, PAGE_SIZE);
-
-	if (!page)
-		return NULL;
-	if (set_memory_rox((unsigned long)page, 1)) {
-		execmem_free(page);
-		return NULL;
-	}
-	return page;
-}
-
-/**
- * arch_kprobe_page_free() - give back a page of arch_kprobe_page_alloc()
- * @page: the page
- */
-void arch_kprobe_page_free(void *page)
-{
-	execmem_free(page);
 }
