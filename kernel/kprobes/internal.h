@@ -150,6 +150,8 @@ static inline bool kprobe_site_is_armed(struct kprobe_site *site)
 struct kprobe_batch;
 
 bool kprobe_is_registered_locked(struct kprobe *p);
+int kprobe_on_func_entry_locked(kprobe_opcode_t *addr, const char *sym,
+				unsigned long offset);
 int kprobe_register_locked(struct kprobe *p);
 int kprobes_register_batch_locked(struct kprobe **kps, int num,
 				  struct kprobe_batch *b);

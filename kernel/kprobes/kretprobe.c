@@ -57,8 +57,8 @@ static int kretprobe_check(struct kretprobe *rp)
 
 	if (rp->data_size > KRETPROBE_MAX_DATA_SIZE)
 		return -E2BIG;
-	ret = kprobe_on_func_entry(rp->kp.addr, rp->kp.symbol_name,
-				   rp->kp.offset);
+	ret = kprobe_on_func_entry_locked(rp->kp.addr, rp->kp.symbol_name,
+					  rp->kp.offset);
 	return ret;
 }
 

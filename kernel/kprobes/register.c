@@ -500,6 +500,47 @@ int enable_kprobe(struct kprobe *p)
 }
 EXPORT_SYMBOL_GPL(enable_kprobe);
 
+/* kprobe_on_func_entry(), with kprobe_mutex held when @locked is set. */
+static int kprobe_check_func_entry(kprobe_opcode_t *addr, const char *sym,
+				   unsigned long offset, bool locked)
+{
+	struct kprobe probe = {
+		.addr = addr,
+		.symbol_name = sym,
+		.offset = offset,
+	};
+	unsigned long target, func;
+	kprobe_opcode_t *where;
+	bool on_entry = false;
+	int ret;
+
+	ret = kprobe_requested_addr(&probe, &target);
+	if (!ret)
+		ret = kprobe_resolve(target, &where, &func, &on_entry, locked);
+	if (ret)
+		return ret == -ENOENT && !sym ? -EINVAL : ret;
+	return on_entry ? 0 : -EINVAL;
+}
+
+/**
+ * kprobe_on_func_entry_locked() - kprobe_on_func_entry() under kprobe_mutex
+ * @addr: an address, or NULL to use @sym
+ * @sym: a symbol name, or NULL to use @addr
+ * @offset: offset from @addr or @sym
+ *
+ * With the mutex held, the symbol index of a big module answers
+ * (kernel/kprobes/symbols.c) instead of a walk of all its symbols.
+ *
+ * Context: kprobe_mutex held.
+ * Return: as kprobe_on_func_entry().
+ */
+int kprobe_on_func_entry_locked(kprobe_opcode_t *addr, const char *sym,
+				unsigned long offset)
+{
+	lockdep_assert_held(&kprobe_mutex);
+	return kprobe_check_func_entry(addr, sym, offset, true);
+}
+
 /**
  * kprobe_on_func_entry() - is this the entry of a function?
  * @addr: an address, or NULL to use @sym
@@ -514,20 +555,5 @@ EXPORT_SYMBOL_GPL(enable_kprobe);
 int kprobe_on_func_entry(kprobe_opcode_t *addr, const char *sym,
 			 unsigned long offset)
 {
-	struct kprobe probe = {
-		.addr = addr,
-		.symbol_name = sym,
-		.offset = offset,
-	};
-	unsigned long target, func;
-	kprobe_opcode_t *where;
-	bool on_entry = false;
-	int ret;
-
-	ret = kprobe_requested_addr(&probe, &target);
-	if (!ret)
-		ret = kprobe_resolve(target, &where, &func, &on_entry, false);
-	if (ret)
-		return ret == -ENOENT && !sym ? -EINVAL : ret;
-	return on_entry ? 0 : -EINVAL;
+	return kprobe_check_func_entry(addr, sym, offset, false);
 }
