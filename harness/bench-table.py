@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Print the `make bench` table from RUNS/bench-{icount,wall}-{patched,upstream}/
-out/bench.txt: one row per figure, ours / upstream / ratio under instruction
+out/bench.txt (with ARCH_TAG appended to each directory name, e.g. -arm64):
+one row per figure, ours / upstream / ratio under instruction
 counting, then the same under the emulated wall clock.
 
-Usage: bench-table.py RUNS_DIR
+Usage: bench-table.py RUNS_DIR [ARCH_TAG]
 """
 
 import os
@@ -38,7 +39,8 @@ def cell(v):
 
 def main():
     runs = sys.argv[1]
-    data = {(m, t): load(os.path.join(runs, f'bench-{m}-{t}', 'out', 'bench.txt'))
+    tag = sys.argv[2] if len(sys.argv) > 2 else ''
+    data = {(m, t): load(os.path.join(runs, f'bench-{m}-{t}{tag}', 'out', 'bench.txt'))
             for m in ('icount', 'wall') for t in ('patched', 'upstream')}
     names = []
     for d in data.values():

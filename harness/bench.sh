@@ -10,11 +10,11 @@
 # module's short version. BENCH_TREES="patched" (or "upstream") builds and
 # runs only that kernel and keeps the other one's last results for the
 # table: upstream's figures do not change while ours are being worked on.
+# ARCH= benchmarks another architecture's guest; its runs and table are
+# kept apart (build/bench-arm64, build/runs/bench-icount-patched-arm64).
 . "$(dirname "$0")/common.sh"
-# The figures and the benchmark module are x86-64's so far.
-[ "$KP_ARCH" = x86_64 ] || kp_die "make bench runs on x86_64 only so far (ARCH=$KP_ARCH)"
 
-bench=$KP_BUILD/bench
+bench=$KP_BUILD/bench$KP_ATAG
 quick=${BENCH_QUICK:-0}
 trees=${BENCH_TREES:-patched upstream}
 for tree in $trees; do
@@ -28,6 +28,7 @@ mkdir -p "$bench"
 
 echo "$quick" >"$bench/quick"
 
+[ "$KP_ARCH" = x86_64 ] || "$KP_HARNESS/rootfs.sh" "$KP_ARCH"
 for tree in $trees; do
 	UPSTREAM=$([ $tree = upstream ] && echo 1 || echo 0) "$KP_HARNESS/prepare.sh" $tree
 	"$KP_HARNESS/build.sh" $tree default
@@ -38,16 +39,16 @@ for tree in $trees; do
 		kp_build_modules "$(kp_objdir $tree default)" "$mod"
 done
 
-# QEMU draws RDRAND's numbers (-cpu max offers it) from the host and
-# starts the RTC at the host's time; fixed, they cannot make two runs
-# differ.
+# QEMU draws the random numbers of RDRAND and RNDR (-cpu max offers them)
+# from the host and starts the RTC at the host's time; fixed, they cannot
+# make two runs differ.
 determinism="-seed 1 -rtc base=2026-01-01T00:00:00,clock=vm"
 runs=()
 for mode in icount wall; do
 	extra=
 	[ $mode = icount ] && extra="-icount shift=0,sleep=off $determinism"
 	for tree in $trees; do
-		run=$KP_BUILD/runs/bench-$mode-$tree
+		run=$KP_BUILD/runs/bench-$mode-$tree$KP_ATAG
 		kp_log "benchmark: $tree kernel, $mode"
 		RUN_DIR=$run SUITES=extra QEMU_EXTRA=$extra QEMU_ACCEL=tcg,thread=single \
 			EXTRA_FILES="$bench/mod-$tree/kprobes_bench.ko $bench/quick" \
@@ -59,7 +60,7 @@ done
 
 rc=0
 python3 "$KP_HARNESS/report.py" "${runs[@]}" >"$bench/runs.txt" || rc=$?
-python3 "$KP_HARNESS/bench-table.py" "$KP_BUILD/runs" | tee "$bench/table.txt"
+python3 "$KP_HARNESS/bench-table.py" "$KP_BUILD/runs" "$KP_ATAG" | tee "$bench/table.txt"
 if [ $rc -ne 0 ]; then
 	cat "$bench/runs.txt"
 	kp_die "a benchmark run failed (see above)"

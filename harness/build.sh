@@ -39,14 +39,6 @@ kmake()
 		CC="$cc" HOSTCC="$hostcc" -j"$KP_JOBS" "$@"
 }
 
-# our kprobes core builds only for x86-64 so far
-hint()
-{
-	if [ "$tree" = patched ] && [ "$KP_ARCH" != x86_64 ]; then
-		kp_log "note: the patched tree's kprobes core does not support ARCH=$KP_ARCH yet; UPSTREAM=1 builds upstream's kernel for it"
-	fi
-}
-
 install_modules()
 {
 	rm -rf "$mods"
@@ -58,8 +50,6 @@ if [ "$what" = prepare ]; then
 	kp_step "prepare $tree$KP_ATAG-$variant for external modules (-j$KP_JOBS)" kmake modules_prepare
 	exit 0
 fi
-trap hint EXIT
 kp_step_progress "build $tree$KP_ATAG-$variant kernel (-j$KP_JOBS)" "$obj/.kp-nr-files" \
 	kmake "$KP_IMAGE" modules
-trap - EXIT
 kp_step "install $tree$KP_ATAG-$variant modules" install_modules

@@ -9,7 +9,14 @@
 #  3. the patch applies (GNU patch, no fuzz);
 #  4. the kernel builds: tinyconfig plus our config fragments, as
 #     harness/config.sh makes it (options an early patch cannot offer yet
-#     are allowed to be missing), bzImage and modules, with ccache.
+#     are allowed to be missing, kprobes itself on an architecture whose
+#     port comes later), the boot image and modules, with ccache.
+#
+# ARCH= builds for another architecture (i386, arm64): every patch must
+# leave each architecture buildable, with kprobes once it is ported and
+# without before. Each architecture has its own object directory and
+# summary (summary-arm64.txt); the patched source tree is shared, so run
+# one architecture at a time.
 #
 # checkpatch's FILE_PATH_CHANGES warning ("added, moved or deleted
 # file(s), does MAINTAINERS need updating?") is a question, not a finding:
@@ -20,14 +27,13 @@
 # $BUILD/series-check/, which is kept: a later run rebuilds only what the
 # patches touch.
 . "$(dirname "$0")/common.sh"
-[ "$KP_ARCH" = x86_64 ] || kp_die "make series-check builds for x86_64 only (ARCH=$KP_ARCH)"
 
 "$KP_HARNESS/series.sh"
 base=$(kp_srcdir base)
 sc=$KP_BUILD/series-check
 src=$sc/src/patched
-obj=$sc/obj/patched-default
-summary=$sc/summary.txt
+obj=$sc/obj/patched$KP_ATAG-default
+summary=$sc/summary$KP_ATAG.txt
 mkdir -p "$sc/src" "$sc/logs"
 
 kp_log "fresh copy of the base in ${src#"$KP_TOP"/}"
@@ -122,4 +128,4 @@ done >"$sc/tree.diff"
 [ ! -s "$sc/tree.diff" ] ||
 	kp_die "the series does not end at the overlay: $(tr '\n' ' ' <"$sc/tree.diff")"
 cat "$summary"
-kp_log "series-check: $n patches apply, pass checkpatch --strict and build one by one"
+kp_log "series-check: $n patches apply, pass checkpatch --strict and build one by one for $KP_ARCH"

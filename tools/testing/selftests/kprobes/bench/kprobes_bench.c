@@ -12,6 +12,8 @@
  *        ftrace site), an int3 kprobe with a post_handler on the first body
  *        instruction, a kprobe there left to the jump optimizer, a
  *        kretprobe, and a kprobe plus a kretprobe. Also each nmissed.
+ *        The names are x86's; on arm64 every probe is a BRK and none is
+ *        optimized.
  * reg.*  ns to register and to unregister n kprobes on n distinct generated
  *        functions (kpb_targets.h), on their entry or in their body, with
  *        n register_kprobe() calls ("single") or one register_kprobes()
@@ -46,8 +48,15 @@
 #define KPB_HITS	100000
 #define KPB_QUICK_HITS	10000
 #define KPB_KRET_PROBES	1000
+#ifdef CONFIG_X86
 #define KPB_BODY_OFF	5	/* just after the 5-byte call __fentry__ */
-#define KPB_MAX_OFF	16
+#define KPB_OFF_STEP	1	/* instructions of any length */
+#else
+/* Fixed 4-byte instructions (arm64): past the two ftrace NOPs. */
+#define KPB_BODY_OFF	8
+#define KPB_OFF_STEP	4
+#endif
+#define KPB_MAX_OFF	(KPB_BODY_OFF + 4 * KPB_OFF_STEP)
 #define KPB_OPT_WAIT_MS	1000	/* let the kprobe optimizer run */
 #define KPB_SETTLE_MS	200	/* let deferred work finish between figures */
 #define KPB_OP_INT3	0xcc
@@ -151,15 +160,15 @@ static bool kpb_refused(int ret)
 }
 
 /*
- * A probe on @fn + *@off in the body was refused with @ret: try the next
- * bytes up to KPB_MAX_OFF, until one is an instruction boundary it takes.
+ * A probe on @fn + *@off in the body was refused with @ret: move on by
+ * KPB_OFF_STEP up to KPB_MAX_OFF, until an instruction there is taken.
  */
 static int kpb_reg_retry(struct kprobe *p, unsigned long fn, u8 *off, int ret)
 {
 	bool post = p->post_handler;
 
 	while (kpb_refused(ret) && *off < KPB_MAX_OFF) {
-		(*off)++;
+		*off += KPB_OFF_STEP;
 		kpb_kp_init(p, fn + *off, post);
 		ret = register_kprobe(p);
 	}
@@ -259,14 +268,17 @@ static void kpb_hit_measure(const char *name)
 }
 
 /*
- * 1 optimized, 0 not, -1 unknown. Upstream keeps KPROBE_FLAG_OPTIMIZED on
- * its internal aggregate probe rather than on ours, so on x86 also look at
- * the probed byte: a jmp rel32 there is a jump, an int3 is not.
+ * 1 optimized, 0 not (always so without optprobes), -1 unknown.
+ * Upstream keeps KPROBE_FLAG_OPTIMIZED on its internal aggregate probe
+ * rather than on ours, so on x86 also look at the probed byte: a jmp
+ * rel32 there is a jump, an int3 is not.
  */
 static int kpb_opt_state(void)
 {
 	u8 op;
 
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		return 0;
 #ifdef KPROBE_FLAG_OPTIMIZED
 	if (kpb_kp.flags & KPROBE_FLAG_OPTIMIZED)
 		return 1;
