@@ -509,7 +509,7 @@ static int kpt_ret_trace_handler(struct kretprobe_instance *ri,
 	for (i = 0; i < n; i++) {
 		if (buf[i] == kpt_ret_trace.ret_addr)
 			kpt_ret_trace.has_ret_addr = true;
-		if (is_kretprobe_trampoline(buf[i]))
+		if (kpt_is_trampoline(buf[i]))
 			kpt_ret_trace.has_trampoline = true;
 		snprintf(name, sizeof(name), "%ps", (void *)buf[i]);
 		if (!strncmp(name, "kpt_ret_trace_caller", 20))
