@@ -307,26 +307,25 @@ static void kpt_test_twice(struct kunit *test)
  * inside kprobes (get_kprobe), the breakpoint handler, the entry code,
  * noinstr code, the softirq entry text and, in this implementation, the
  * return trampoline and the code that switches tasks.  On x86 the
- * handler is kprobe_int3_handler, the entry code entry_SYSCALL_64 and
- * asm_exc_int3, the noinstr code exc_int3; on arm64 kprobe_brk_handler,
+ * handler is kprobe_int3_handler, the entry code asm_exc_int3 and
+ * KPT_ENTRY_SYM, the noinstr code exc_int3; on arm64 kprobe_brk_handler,
  * the exception vectors and el1h_64_sync_handler.
  */
 static void kpt_test_blacklist(struct kunit *test)
 {
 	static const char * const syms[] = {
-		"notify_die", "get_kprobe", "__do_softirq",
+		"notify_die", "get_kprobe", "__do_softirq", KPT_ENTRY_SYM,
 #ifdef CONFIG_ARM64
-		"kprobe_brk_handler", "vectors", "el1h_64_sync_handler",
+		"kprobe_brk_handler", "el1h_64_sync_handler",
 #else
-		"kprobe_int3_handler", "entry_SYSCALL_64", "asm_exc_int3",
-		"exc_int3",
+		"kprobe_int3_handler", "asm_exc_int3", "exc_int3",
 #endif
 #ifndef KPROBES_TEST_UPSTREAM
-		"kretprobe_trampoline",
+		"kretprobe_trampoline", KPT_SWITCH_SYM,
 #ifdef CONFIG_ARM64
-		"cpu_switch_to", "ret_from_fork",
+		"ret_from_fork",
 #else
-		"__switch_to", "__switch_to_asm", "ret_from_fork_asm",
+		"__switch_to_asm", "ret_from_fork_asm",
 #endif
 #endif
 	};

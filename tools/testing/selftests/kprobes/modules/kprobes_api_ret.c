@@ -427,13 +427,15 @@ static void kpt_test_ret_twice(struct kunit *test)
 }
 
 /*
- * __switch_to() returns on another task's stack than it was entered on:
- * a return probe there is refused, as is one on the entry code.
+ * The function that changes stacks in a task switch (x86: __switch_to(),
+ * arm64: cpu_switch_to()) returns on another task's stack than it was
+ * entered on: a return probe there is refused, as is one on the entry
+ * code.
  */
 static void kpt_test_ret_refused(struct kunit *test)
 {
 	static const char * const syms[] = {
-		"__switch_to", "entry_SYSCALL_64", "notify_die",
+		KPT_SWITCH_SYM, KPT_ENTRY_SYM, "notify_die",
 	};
 	struct kpt_ret *r;
 	int i;

@@ -16,6 +16,11 @@
  *				(an endbr64 of IBT kernels)
  *	kpt_ret_frame()		the key kretprobe_find_ret_addr() takes,
  *				from the registers at a function's entry
+ *	KPT_ENTRY_SYM		a function of the exception or system call
+ *				entry code
+ *	KPT_SWITCH_SYM		the function during which the stack becomes
+ *				the next task's: it returns on another
+ *				task's stack than it was entered on
  */
 #ifndef _KPROBES_TEST_ARCH_H
 #define _KPROBES_TEST_ARCH_H
@@ -29,6 +34,13 @@
 
 #define KPT_HIT_IP_OFFSET	1
 #define KPT_TRAP_PREEMPT_COUNT	(NMI_OFFSET + HARDIRQ_OFFSET)
+#ifdef CONFIG_X86_64
+#define KPT_ENTRY_SYM		"entry_SYSCALL_64"
+#else
+#define KPT_ENTRY_SYM		"entry_INT80_32"
+#endif
+/* Called by __switch_to_asm on the next task's stack. */
+#define KPT_SWITCH_SYM		"__switch_to"
 
 static inline unsigned int kpt_entry_skip(const void *fn)
 {
@@ -59,6 +71,9 @@ static inline void kpt_send_self_nmi(void)
 
 #define KPT_HIT_IP_OFFSET	0
 #define KPT_TRAP_PREEMPT_COUNT	0
+#define KPT_ENTRY_SYM		"vectors"
+/* __switch_to() calls it; it changes stacks. */
+#define KPT_SWITCH_SYM		"cpu_switch_to"
 /* A pseudo-NMI needs a GICv3; the test guest has a GICv2. */
 #define KPT_HAVE_SELF_NMI	0
 
