@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "kprobes_offsets": a probe on every byte of the functions in
- * kprobes_offsets_funcs.S.  The assembler recorded where each instruction
- * starts, so for every offset the test knows the answer: -EILSEQ inside an
- * instruction, 0 at its start (or the refusal of an instruction kprobes
- * must not touch).  Each accepted probe must fire while the function,
- * called with inputs that run all of its instructions, still computes the
- * right results.  Done with a pre_handler alone (boostable), with a
- * post_handler too (single-stepped), and with a probe on every boundary of
- * a function at once.  Finally every boundary is probed once more with
- * jump optimization allowed, and the tables, which also mark branch
- * targets and instructions that must run in place, predict which of the
- * probes the optimizer turns into jumps.
+ * kprobes_offsets_funcs.S (x86) or arm64/kprobes_offsets_funcs.S (arm64),
+ * which kprobes_offsets_runs.c of the same directory calls.  The
+ * assembler recorded where each instruction starts, so for every offset
+ * the test knows the answer: -EILSEQ inside an instruction, 0 at its
+ * start (or the refusal of an instruction kprobes must not touch).  Each
+ * accepted probe must fire, with the instruction pointer where the
+ * architecture's breakpoint leaves it, while the function, called with
+ * inputs that run all of its instructions, still computes the right
+ * results.  Done with a pre_handler alone (boostable), with a
+ * post_handler too (single-stepped or simulated), and with a probe on
+ * every boundary of a function at once.  Finally, where jump optimization
+ * is built, every boundary is probed once more with it allowed, and the
+ * tables, which also mark branch targets and instructions that must run
+ * in place, predict which of the probes the optimizer turns into jumps.
  */
 #include <kunit/test.h>
 #include <linux/kprobes.h>
