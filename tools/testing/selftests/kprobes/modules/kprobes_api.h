@@ -75,17 +75,18 @@ static inline kprobe_opcode_t *kpt_at(long (*fn)(long, long), unsigned int off)
 }
 
 /*
- * Is @addr in the kretprobe trampoline?  Told by its name, ours or
- * upstream's: is_kretprobe_trampoline() needs the trampoline's symbol,
+ * Is @addr the kretprobe trampoline (its first byte, the return address
+ * a probed call was given)?  Told by its name, ours or upstream's, at
+ * offset 0: is_kretprobe_trampoline() needs the trampoline's symbol,
  * which only x86 exports to modules.
  */
 static inline bool kpt_is_trampoline(unsigned long addr)
 {
 	char name[KSYM_SYMBOL_LEN];
 
-	snprintf(name, sizeof(name), "%ps", (void *)addr);
-	return !strcmp(name, "kretprobe_trampoline") ||
-	       !strcmp(name, "__kretprobe_trampoline");
+	sprint_symbol(name, addr);
+	return str_has_prefix(name, "kretprobe_trampoline+0x0/") ||
+	       str_has_prefix(name, "__kretprobe_trampoline+0x0/");
 }
 
 int kpt_register(struct kunit *test, struct kprobe *kp);
