@@ -175,7 +175,7 @@ static void kps_batch_rollback(struct kunit *test)
 	if (!off)
 		return;
 	kps_fill_mixed(n, off);
-	/* Two bytes into the first body instruction (at least 3 long). */
+	/* Two bytes into the first body instruction (3 bytes or more long). */
 	kps_probes[n - 1].addr = (kprobe_opcode_t *)
 		((unsigned long)kps_fns[n - 1] + off + 2);
 	KUNIT_EXPECT_EQ(test, register_kprobes(kps_ptrs, n), -EILSEQ);
