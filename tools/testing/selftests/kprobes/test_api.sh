@@ -29,6 +29,8 @@ kp_kunit_insmod kprobes_api_kunit 2>&1 | sed 's/^/# /'
 for s in $SUITES; do
 	if [ "$s" = kprobes_fault ] && [ "$(kp_param kprobes_target fault_handler)" = N ]; then
 		ktap_skip_reason "$s" "struct kprobe has no fault_handler here"
+	elif [ "$s" = kprobes_fault ] && [ ! -d "$KP_KUNIT/$s" ]; then
+		ktap_skip_reason "$s" "its faults are x86's, not ported to $(uname -m)"
 	else
 		kp_kunit_suite "$s"
 	fi

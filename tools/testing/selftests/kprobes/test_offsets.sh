@@ -4,7 +4,9 @@
 # kprobes_offsets of kprobes_offsets_kunit.ko): -EILSEQ inside an
 # instruction, accepted and firing at every boundary, with the functions'
 # results unchanged; and with jump optimization allowed, optimized exactly
-# where the suite's tables say a jump may go.
+# where the suite's tables say a jump may go. On arm64 the functions hold
+# PC-relative loads, every branch class, exclusive load/store sequences
+# and BTI/PAC hints, and the tables also say which of them are refused.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_modules_lib.sh"

@@ -9,7 +9,6 @@
  * test script loads first.  Handlers only count and record; the checks
  * happen in the test body afterwards.
  */
-#include <asm/ibt.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/kallsyms.h>
@@ -186,7 +185,10 @@ static void kpt_test_by_addr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->post, 3);
 }
 
-/* x86 handlers see the ip just past the int3; post sees the next insn. */
+/*
+ * Handlers see the ip just past the int3 on x86, the probed address on
+ * arm64 (KPT_HIT_IP_OFFSET); post sees the next instruction.
+ */
 static void kpt_test_handler_ip(struct kunit *test)
 {
 	kprobe_opcode_t *at = kpt_at(kpt_api_add, KPT_INSN1);
@@ -195,7 +197,7 @@ static void kpt_test_handler_ip(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
 	KUNIT_EXPECT_EQ(test, kpt_api_add(4, 5), 9);
 	KUNIT_EXPECT_EQ(test, p->pre, 1);
-	KUNIT_EXPECT_EQ(test, p->pre_ip, (unsigned long)at + 1);
+	KUNIT_EXPECT_EQ(test, p->pre_ip, (unsigned long)at + KPT_HIT_IP_OFFSET);
 	KUNIT_EXPECT_EQ(test, p->post_ip,
 			(unsigned long)kpt_at(kpt_api_add, KPT_INSN2));
 }
@@ -302,19 +304,29 @@ static void kpt_test_twice(struct kunit *test)
 
 /*
  * Code kprobes must never touch: NOKPROBE_SYMBOL() functions outside and
- * inside kprobes (get_kprobe), the int3 handler, the entry code, noinstr
- * code (exc_int3), the softirq entry text and, in this implementation,
- * the return trampoline and the code that switches tasks.
+ * inside kprobes (get_kprobe), the breakpoint handler, the entry code,
+ * noinstr code, the softirq entry text and, in this implementation, the
+ * return trampoline and the code that switches tasks.  On x86 the
+ * handler is kprobe_int3_handler, the entry code asm_exc_int3 and
+ * KPT_ENTRY_SYM, the noinstr code exc_int3; on arm64 kprobe_brk_handler,
+ * the exception vectors and el1h_64_sync_handler.
  */
 static void kpt_test_blacklist(struct kunit *test)
 {
 	static const char * const syms[] = {
-		"notify_die", "get_kprobe", "kprobe_int3_handler",
-		"entry_SYSCALL_64", "asm_exc_int3", "exc_int3",
-		"__do_softirq",
+		"notify_die", "get_kprobe", "__do_softirq", KPT_ENTRY_SYM,
+#ifdef CONFIG_ARM64
+		"kprobe_brk_handler", "el1h_64_sync_handler",
+#else
+		"kprobe_int3_handler", "asm_exc_int3", "exc_int3",
+#endif
 #ifndef KPROBES_TEST_UPSTREAM
-		"kretprobe_trampoline", "__switch_to", "__switch_to_asm",
-		"ret_from_fork_asm",
+		"kretprobe_trampoline", KPT_SWITCH_SYM,
+#ifdef CONFIG_ARM64
+		"ret_from_fork",
+#else
+		"__switch_to_asm", "ret_from_fork_asm",
+#endif
 #endif
 	};
 	struct kpt_probe *p;
@@ -377,12 +389,11 @@ static void kpt_test_entry_endbr(struct kunit *test)
 	OPTIMIZER_HIDE_VAR(fn);
 	entry = fn;
 
-	endbr = is_endbr(*(u32 *)fn);
+	endbr = kpt_entry_skip((void *)fn);
 	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT))
 		KUNIT_EXPECT_TRUE_MSG(test, endbr, "no endbr64 at %pS",
 				      (void *)fn);
-	if (endbr)
-		entry += ENDBR_INSN_SIZE;
+	entry += kpt_entry_skip((void *)fn);
 
 	p[0] = kpt_new(test, 1, (kprobe_opcode_t *)fn, true);
 	p[1] = kpt_new_sym(test, 2, "kpt_api_entry", 0);

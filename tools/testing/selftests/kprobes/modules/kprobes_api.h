@@ -6,18 +6,29 @@
 #ifndef _KPROBES_API_H
 #define _KPROBES_API_H
 
-#include <asm/ibt.h>
 #include <kunit/test.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/string.h>
+
+#include "kprobes_test_arch.h"
 
 /*
- * Layout of kpt_api_add/sub/xor: "mov %rdi,%rax", then the ALU op 3 bytes
- * later, then the return; an endbr64 comes first in kernels built with
- * IBT (ENDBR_INSN_SIZE is 0 otherwise).
+ * Layout of kpt_api_add/sub/xor: a copy of the first argument, then the
+ * operation, then the return.  On x86 "mov %rdi,%rax" and the ALU op are
+ * 3 bytes long, and an endbr64 comes first in kernels built with IBT
+ * (ENDBR_INSN_SIZE is 0 otherwise); on arm64 the 4-byte instructions
+ * follow a "bti c".
  */
+#ifdef CONFIG_ARM64
+#define KPT_INSN0		4
+#define KPT_INSN1		8
+#define KPT_INSN2		12
+#else
 #define KPT_INSN0		(ENDBR_INSN_SIZE + 0)
 #define KPT_INSN1		(ENDBR_INSN_SIZE + 3)
 #define KPT_INSN2		(ENDBR_INSN_SIZE + 6)
+#endif
 
 /*
  * Registering a registered probe again by address is refused; upstream
@@ -61,6 +72,21 @@ static inline kprobe_opcode_t *kpt_at(long (*fn)(long, long), unsigned int off)
 
 	OPTIMIZER_HIDE_VAR(addr);
 	return (kprobe_opcode_t *)(addr + off);
+}
+
+/*
+ * Is @addr the kretprobe trampoline (its first byte, the return address
+ * a probed call was given)?  Told by its name, ours or upstream's, at
+ * offset 0: is_kretprobe_trampoline() needs the trampoline's symbol,
+ * which only x86 exports to modules.
+ */
+static inline bool kpt_is_trampoline(unsigned long addr)
+{
+	char name[KSYM_SYMBOL_LEN];
+
+	sprint_symbol(name, addr);
+	return str_has_prefix(name, "kretprobe_trampoline+0x0/") ||
+	       str_has_prefix(name, "__kretprobe_trampoline+0x0/");
 }
 
 int kpt_register(struct kunit *test, struct kprobe *kp);

@@ -7,6 +7,10 @@
  * protection fault (trap 13) with no exception table entry to fix it up.
  * The probe's fault_handler moves the instruction pointer past the load
  * and says it handled the fault; the handler then carries on.
+ *
+ * 32-bit x86 has no non-canonical addresses: there the "load" is an
+ * "les" of a far pointer whose selector lies past the end of the GDT,
+ * which raises the general protection fault.
  */
 #include <asm/asm.h>
 #include <asm/trapnr.h>
@@ -17,8 +21,31 @@
 
 #include "kprobes_api.h"
 
-#define KPT_NONCANONICAL	0x8000000000000000UL
 #define KPT_FIXED_UP		0x600dUL
+
+/*
+ * KPT_GP_SOURCE: what the load reads to raise a general protection fault;
+ * KPT_UNMAPPED: a kernel address it reads to raise a page fault, never
+ * mapped (x86-64: canonical, in the guard hole below the direct map;
+ * 32-bit: the hole at the top of the fixmap).  KPT_LOAD loads from %[bad]
+ * into %[val], KPT_ADDR() puts the address of a label in a register.
+ */
+#ifdef CONFIG_X86_64
+#define KPT_GP_SOURCE		0x8000000000000000UL
+#define KPT_UNMAPPED		0xffff800000000000UL
+#define KPT_LOAD		"mov (%[bad]), %[val]"
+#define KPT_ADDR(label, reg)	"lea " label "(%%rip), " reg
+#else
+static const struct {
+	u32 offset;
+	u16 selector;
+} __packed kpt_bad_far = { 0, 0xfff8 };
+
+#define KPT_GP_SOURCE		((unsigned long)&kpt_bad_far)
+#define KPT_UNMAPPED		0xfffff000UL
+#define KPT_LOAD		"les (%[bad]), %[val]"
+#define KPT_ADDR(label, reg)	"mov $" label ", " reg
+#endif
 
 struct kpt_fprobe {
 	struct kprobe kp;
@@ -39,12 +66,12 @@ static noinline unsigned long kpt_bad_load(void)
 {
 	unsigned long val = 0, at, resume;
 
-	asm volatile("lea 1f(%%rip), %[at]\n\t"
-		     "lea 2f(%%rip), %[resume]\n"
-		     "1:\tmov (%[bad]), %[val]\n"
+	asm volatile(KPT_ADDR("1f", "%[at]") "\n\t"
+		     KPT_ADDR("2f", "%[resume]") "\n"
+		     "1:\t" KPT_LOAD "\n"
 		     "2:\n"
 		     : [val] "+a" (val), [at] "=&c" (at), [resume] "=&d" (resume)
-		     : [bad] "S" (KPT_NONCANONICAL)
+		     : [bad] "S" (KPT_GP_SOURCE)
 		     : "memory");
 	return val;
 }
@@ -171,9 +198,6 @@ static void kpt_test_fault_ftrace(struct kunit *test)
 	kpt_expect_one_gp(test, p);
 }
 
-/* Canonical, in the guard hole below the direct map: never mapped. */
-#define KPT_UNMAPPED		0xffff800000000000UL
-
 static int kpt_fault_decline(struct kprobe *kp, struct pt_regs *regs,
 			     int trapnr)
 {
@@ -238,11 +262,11 @@ static noinline unsigned long kpt_step_load(unsigned long addr)
 {
 	unsigned long val = 0, at, resume;
 
-	asm volatile("lea kpt_step_load_insn(%%rip), %[at]\n\t"
-		     "lea 2f(%%rip), %[resume]\n"
+	asm volatile(KPT_ADDR("kpt_step_load_insn", "%[at]") "\n\t"
+		     KPT_ADDR("2f", "%[resume]") "\n"
 		     ".globl kpt_step_load_insn\n"
 		     "kpt_step_load_insn:\n\t"
-		     "mov (%[bad]), %[val]\n"
+		     KPT_LOAD "\n"
 		     "2:\n"
 		     _ASM_EXTABLE(kpt_step_load_insn, 2b)
 		     : [val] "+a" (val), [at] "=&c" (at), [resume] "=&d" (resume)
@@ -275,7 +299,7 @@ static int kpt_fault_decline_at(struct kprobe *kp, struct pt_regs *regs,
  */
 static void kpt_fault_in_step(struct kunit *test, bool fix)
 {
-	unsigned long bad = fix ? KPT_NONCANONICAL : KPT_UNMAPPED;
+	unsigned long bad = fix ? KPT_GP_SOURCE : KPT_UNMAPPED;
 	struct kpt_fprobe *p = kpt_fprobe_new(test);
 	unsigned long val;
 

@@ -3,41 +3,71 @@
  * Functions the kprobes API tests probe.  They are written in assembly so
  * that the tests know where every instruction starts; kprobes_api.h names
  * the offsets.  None of them has an fentry call, so every probe on them is
- * a breakpoint.
+ * a breakpoint.  On 32-bit x86 the arguments come in %eax, %edx and %ecx
+ * (regparm(3)).
  */
 #include <linux/linkage.h>
+#include <asm/asm.h>
 #include <asm/unwind_hints.h>
 
 	.text
 
-/* long kpt_api_add(long a, long b): a + b, two 3-byte instructions. */
+/*
+ * long kpt_api_add(long a, long b): a + b, two 3-byte instructions.  On
+ * 32-bit x86 the first is a copy of %eax to itself, the ALU operations of
+ * kpt_api_sub and kpt_api_xor get a DS prefix (as compilers pad
+ * instructions) to be 3 bytes long too.
+ */
 SYM_FUNC_START(kpt_api_add)
+#ifdef CONFIG_X86_64
 	mov	%rdi, %rax
 	add	%rsi, %rax
+#else
+	{disp8} lea 0(%eax), %eax
+	lea	(%eax, %edx), %eax
+#endif
 	RET
 SYM_FUNC_END(kpt_api_add)
 
 /* long kpt_api_sub(long a, long b): a - b, same layout as kpt_api_add. */
 SYM_FUNC_START(kpt_api_sub)
+#ifdef CONFIG_X86_64
 	mov	%rdi, %rax
 	sub	%rsi, %rax
+#else
+	{disp8} lea 0(%eax), %eax
+	ds sub	%edx, %eax
+#endif
 	RET
 SYM_FUNC_END(kpt_api_sub)
 
 /* long kpt_api_xor(long a, long b): a ^ b, same layout as kpt_api_add. */
 SYM_FUNC_START(kpt_api_xor)
+#ifdef CONFIG_X86_64
 	mov	%rdi, %rax
 	xor	%rsi, %rax
+#else
+	{disp8} lea 0(%eax), %eax
+	ds xor	%edx, %eax
+#endif
 	RET
 SYM_FUNC_END(kpt_api_xor)
 
 /* long kpt_api_depth(long n): n, by recursing n levels deep. */
 SYM_FUNC_START(kpt_api_depth)
+#ifdef CONFIG_X86_64
 	test	%rdi, %rdi
 	jz	.Lkpt_depth_bottom
 	sub	$1, %rdi
 	call	kpt_api_depth
 	add	$1, %rax
+#else
+	test	%eax, %eax
+	jz	.Lkpt_depth_bottom
+	sub	$1, %eax
+	call	kpt_api_depth
+	add	$1, %eax
+#endif
 	RET
 .Lkpt_depth_bottom:
 	xor	%eax, %eax
@@ -59,15 +89,23 @@ SYM_FUNC_START(kpt_api_wrap_escape)
 SYM_FUNC_END(kpt_api_wrap_escape)
 
 SYM_FUNC_START(kpt_api_escape)
+#ifdef CONFIG_X86_64
 	movq	%rsp, kpt_api_escape_sp(%rip)
+#else
+	movl	%esp, kpt_api_escape_sp
+#endif
 	call	kpt_api_abandoned
 	RET
 SYM_FUNC_END(kpt_api_escape)
 
 SYM_CODE_START(kpt_api_abandoned)
 	UNWIND_HINT_FUNC
+#ifdef CONFIG_X86_64
 	movq	%rdi, %rax
 	movq	kpt_api_escape_sp(%rip), %rsp
+#else
+	movl	kpt_api_escape_sp, %esp
+#endif
 	UNWIND_HINT_FUNC
 	RET
 SYM_CODE_END(kpt_api_abandoned)
@@ -75,7 +113,7 @@ SYM_CODE_END(kpt_api_abandoned)
 	.pushsection .bss
 	.balign 8
 kpt_api_escape_sp:
-	.quad	0
+	_ASM_PTR	0
 	.popsection
 
 /*

@@ -427,13 +427,15 @@ static void kpt_test_ret_twice(struct kunit *test)
 }
 
 /*
- * __switch_to() returns on another task's stack than it was entered on:
- * a return probe there is refused, as is one on the entry code.
+ * The function that changes stacks in a task switch (x86: __switch_to(),
+ * arm64: cpu_switch_to()) returns on another task's stack than it was
+ * entered on: a return probe there is refused, as is one on the entry
+ * code.
  */
 static void kpt_test_ret_refused(struct kunit *test)
 {
 	static const char * const syms[] = {
-		"__switch_to", "entry_SYSCALL_64", "notify_die",
+		KPT_SWITCH_SYM, KPT_ENTRY_SYM, "notify_die",
 	};
 	struct kpt_ret *r;
 	int i;
@@ -509,7 +511,7 @@ static int kpt_ret_trace_handler(struct kretprobe_instance *ri,
 	for (i = 0; i < n; i++) {
 		if (buf[i] == kpt_ret_trace.ret_addr)
 			kpt_ret_trace.has_ret_addr = true;
-		if (is_kretprobe_trampoline(buf[i]))
+		if (kpt_is_trampoline(buf[i]))
 			kpt_ret_trace.has_trampoline = true;
 		snprintf(name, sizeof(name), "%ps", (void *)buf[i]);
 		if (!strncmp(name, "kpt_ret_trace_caller", 20))

@@ -189,7 +189,7 @@ static void kpt_tret_check_trace(struct kunit *test, struct task_struct *task)
 	n = stack_trace_save_tsk(task, buf, ARRAY_SIZE(buf), 0);
 	KUNIT_EXPECT_GT(test, n, 2);
 	for (i = 0; i < n; i++) {
-		if (is_kretprobe_trampoline(buf[i]))
+		if (kpt_is_trampoline(buf[i]))
 			tramp = true;
 		snprintf(name, sizeof(name), "%ps", (void *)buf[i]);
 		if (!strncmp(name, "kpt_tret_sleep_thread_body", 26))

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "kprobes_offsets": a probe on every byte of the functions in
- * kprobes_offsets_funcs.S.  The assembler recorded where each instruction
- * starts, so for every offset the test knows the answer: -EILSEQ inside an
- * instruction, 0 at its start (or the refusal of an instruction kprobes
- * must not touch).  Each accepted probe must fire while the function,
- * called with inputs that run all of its instructions, still computes the
- * right results.  Done with a pre_handler alone (boostable), with a
- * post_handler too (single-stepped), and with a probe on every boundary of
- * a function at once.  Finally every boundary is probed once more with
- * jump optimization allowed, and the tables, which also mark branch
- * targets and instructions that must run in place, predict which of the
- * probes the optimizer turns into jumps.
+ * kprobes_offsets_funcs.S (x86) or arm64/kprobes_offsets_funcs.S (arm64),
+ * which kprobes_offsets_runs.c of the same directory calls.  The
+ * assembler recorded where each instruction starts, so for every offset
+ * the test knows the answer: -EILSEQ inside an instruction, 0 at its
+ * start (or the refusal of an instruction kprobes must not touch).  Each
+ * accepted probe must fire, with the instruction pointer where the
+ * architecture's breakpoint leaves it, while the function, called with
+ * inputs that run all of its instructions, still computes the right
+ * results.  Done with a pre_handler alone (boostable), with a
+ * post_handler too (single-stepped or simulated), and with a probe on
+ * every boundary of a function at once.  Finally, where jump optimization
+ * is built, every boundary is probed once more with it allowed, and the
+ * tables, which also mark branch targets and instructions that must run
+ * in place, predict which of the probes the optimizer turns into jumps.
  */
-#include <asm/ibt.h>
 #include <kunit/test.h>
 #include <linux/kprobes.h>
 #include <linux/delay.h>
@@ -22,43 +24,31 @@
 #include <linux/string.h>
 
 #include "kprobes_offsets.h"
+#include "kprobes_test_arch.h"
 #include "kprobes_test_sym.h"
 #include "kprobes_test_sysctl.h"
-
-/* What registering a probe on a refused instruction returns. */
-#ifdef KPROBES_TEST_UPSTREAM
-#define KPT_REFUSED_ERR	(-EILSEQ)	/* upstream: int3 "is no boundary" */
-#else
-#define KPT_REFUSED_ERR	(-EINVAL)
-#endif
-
-struct kpt_func;
 
 /* Per-offset result of a probe: how often each handler ran. */
 struct kpt_counted {
 	struct kprobe kp;
 	int pre;
 	int post;
-	int wrong_ip;	/* pre_handler runs that saw ip != addr + 1 */
+	int wrong_ip;	/* pre_handler runs that saw another ip */
 	const struct kpt_func *f;	/* where the probe is, for messages */
 	unsigned int off;
 };
 
-struct kpt_func {
-	const char *name;
-	void *start;
-	const u16 *bounds;
-	/* Run every instruction of the function; were the results right? */
-	bool (*exercise)(struct kunit *test);
-};
-
-/* Counts, and checks the ip every path reports: one past the probe. */
+/*
+ * Counts, and checks the ip every path reports: one past the probe on
+ * x86 (after the int3), the probe's own address on arm64 (the BRK).
+ */
 static int kpt_count_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct kpt_counted *c = container_of(kp, struct kpt_counted, kp);
 
 	c->pre++;
-	if (instruction_pointer(regs) != (unsigned long)kp->addr + 1)
+	if (instruction_pointer(regs) !=
+	    (unsigned long)kp->addr + KPT_HIT_IP_OFFSET)
 		c->wrong_ip++;
 	return 0;
 }
@@ -69,110 +59,13 @@ static void kpt_count_post(struct kprobe *kp, struct pt_regs *regs,
 	container_of(kp, struct kpt_counted, kp)->post++;
 }
 
-/* Compare one result; say which call went wrong. */
-static bool kpt_check(struct kunit *test, long got, long want, const char *call)
+bool kpt_check(struct kunit *test, long got, long want, const char *call)
 {
 	if (got == want)
 		return true;
 	KUNIT_FAIL(test, "%s returned %ld, wanted %ld", call, got, want);
 	return false;
 }
-
-#define KPT_CHECK(test, call, want)	kpt_check(test, call, want, #call)
-
-static bool kpt_run_helper(struct kunit *test)
-{
-	return KPT_CHECK(test, kpt_off_helper(20), 41);
-}
-
-static bool kpt_run_sum(struct kunit *test)
-{
-	return KPT_CHECK(test, kpt_off_sum(0), 2) &
-	       KPT_CHECK(test, kpt_off_sum(3), 9) &
-	       KPT_CHECK(test, kpt_off_last, 9) &
-	       KPT_CHECK(test, kpt_off_sum(8), 257) &
-	       KPT_CHECK(test, kpt_off_last, 257);
-}
-
-static bool kpt_run_switch(struct kunit *test)
-{
-	return KPT_CHECK(test, kpt_off_switch(0, 5), 6) &
-	       KPT_CHECK(test, kpt_off_switch(1, 5), 15) &
-	       KPT_CHECK(test, kpt_off_switch(2, 5), -5) &
-	       KPT_CHECK(test, kpt_off_switch(3, 5), 80) &
-	       KPT_CHECK(test, kpt_off_switch(4, 5), 0) &
-	       KPT_CHECK(test, kpt_off_switch(-1, -5), -1);
-}
-
-static bool kpt_run_calls(struct kunit *test)
-{
-	return KPT_CHECK(test, kpt_off_calls(1), 19) &
-	       KPT_CHECK(test, kpt_off_calls(-3), -29);
-}
-
-static bool kpt_run_string(struct kunit *test)
-{
-	static const char src[] = "kprobes!";
-	char dst[16];
-	bool ok;
-
-	memset(dst, '.', sizeof(dst));
-	ok = KPT_CHECK(test, kpt_off_string(dst, src, 8), 12);
-	if (memcmp(dst, "kprobes!ZZZZ....", sizeof(dst))) {
-		KUNIT_FAIL(test, "kpt_off_string() wrote \"%.16s\"", dst);
-		ok = false;
-	}
-	return ok;
-}
-
-static bool kpt_run_flags(struct kunit *test)
-{
-	return KPT_CHECK(test, kpt_off_flags(1, 2), 297) &
-	       KPT_CHECK(test, kpt_off_flags(5, 2), 0) &
-	       KPT_CHECK(test, kpt_off_flags(-1, 2), -297);
-}
-
-static bool kpt_run_frame(struct kunit *test)
-{
-	return KPT_CHECK(test, kpt_off_frame(10), 25);
-}
-
-/*
- * An unmapped kernel address for kpt_off_fixup() to fault on: a user one
- * would be an SMAP violation, which no exception fixup covers.
- */
-#define KPT_UNMAPPED	((const long *)-PAGE_SIZE)
-
-static bool kpt_run_fixup(struct kunit *test)
-{
-	static const long five = 5;
-
-	return KPT_CHECK(test, kpt_off_fixup(&five, 10), 16) &
-	       KPT_CHECK(test, kpt_off_fixup(KPT_UNMAPPED, 10), 11);
-}
-
-#define KPT_FUNC(f) { #f, f, f##_bounds, kpt_run_##f }
-
-/* kpt_run_<name> without the "kpt_off_" prefix. */
-#define kpt_run_kpt_off_helper	kpt_run_helper
-#define kpt_run_kpt_off_sum	kpt_run_sum
-#define kpt_run_kpt_off_switch	kpt_run_switch
-#define kpt_run_kpt_off_calls	kpt_run_calls
-#define kpt_run_kpt_off_string	kpt_run_string
-#define kpt_run_kpt_off_flags	kpt_run_flags
-#define kpt_run_kpt_off_frame	kpt_run_frame
-#define kpt_run_kpt_off_fixup	kpt_run_fixup
-
-static const struct kpt_func kpt_funcs[] = {
-	KPT_FUNC(kpt_off_helper),
-	KPT_FUNC(kpt_off_sum),
-	KPT_FUNC(kpt_off_switch),
-	KPT_FUNC(kpt_off_calls),
-	KPT_FUNC(kpt_off_string),
-	KPT_FUNC(kpt_off_flags),
-	KPT_FUNC(kpt_off_frame),
-	KPT_FUNC(kpt_off_fixup),
-};
 
 /* The function's size; its bounds table ends with it. */
 static unsigned int kpt_size(const struct kpt_func *f)
@@ -200,7 +93,7 @@ static int kpt_expected(const struct kpt_func *f, unsigned int off)
 	u16 e = kpt_entry_at(f, off);
 
 	if (!e)
-		return -EILSEQ;
+		return KPT_INSIDE_ERR;
 	return (e & KPT_B_REFUSED) ? KPT_REFUSED_ERR : 0;
 }
 
@@ -210,9 +103,7 @@ static int kpt_expected(const struct kpt_func *f, unsigned int off)
  */
 static unsigned int kpt_landing(const struct kpt_func *f, unsigned int off)
 {
-	if (!off && is_endbr(*(u32 *)f->start))
-		return ENDBR_INSN_SIZE;
-	return off;
+	return off ? off : kpt_entry_skip(f->start);
 }
 
 /*
@@ -412,7 +303,7 @@ static unsigned int kpt_opt_setup(struct kpt_counted *c, struct kprobe **kps,
 	c[0].kp.pre_handler = kpt_count_pre;
 	kps[0] = &c[0].kp;
 
-	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++) {
+	for (i = 0; i < kpt_nr_funcs; i++) {
 		const struct kpt_func *f = &kpt_funcs[i];
 
 		for (off = round; off < kpt_size(f); off += KPT_OPT_SPACING) {
@@ -450,7 +341,7 @@ static void kpt_opt_round(struct kunit *test, struct kpt_counted *c,
 				    kpt_opt_expected(c[i].f, c[i].off),
 				    "is %s+%u optimized", c[i].f->name,
 				    c[i].off);
-	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++)
+	for (i = 0; i < kpt_nr_funcs; i++)
 		KUNIT_EXPECT_TRUE_MSG(test, kpt_funcs[i].exercise(test),
 				      "%s in round %u", kpt_funcs[i].name,
 				      round);
@@ -468,7 +359,7 @@ static void kpt_opt_round(struct kunit *test, struct kpt_counted *c,
 }
 
 /* The test functions as loaded, before any case probed them. */
-static u8 *kpt_orig[ARRAY_SIZE(kpt_funcs)];
+static u8 **kpt_orig;
 
 /* How long the core may leave an idle site armed after unregistration. */
 #define KPT_RECLAIM_WAIT_MS	5000
@@ -505,7 +396,8 @@ static void kpt_test_optimized(struct kunit *test)
 	if (!IS_ENABLED(CONFIG_OPTPROBES))
 		kunit_skip(test, "jump optimization is not built");
 
-	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++) {
+	KUNIT_ASSERT_NOT_NULL(test, kpt_orig);
+	for (i = 0; i < kpt_nr_funcs; i++) {
 		most += kpt_size(&kpt_funcs[i]) / KPT_OPT_SPACING + 1;
 		KUNIT_ASSERT_NOT_NULL(test, kpt_orig[i]);
 	}
@@ -517,7 +409,7 @@ static void kpt_test_optimized(struct kunit *test)
 	for (round = 0; round < KPT_OPT_SPACING; round++)
 		kpt_opt_round(test, c, kps, round);
 
-	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++) {
+	for (i = 0; i < kpt_nr_funcs; i++) {
 		kpt_wait_restored(kpt_funcs[i].start, kpt_orig[i],
 				  kpt_size(&kpt_funcs[i]));
 		KUNIT_EXPECT_MEMEQ_MSG(test, kpt_funcs[i].start, kpt_orig[i],
@@ -527,12 +419,17 @@ static void kpt_test_optimized(struct kunit *test)
 	}
 }
 
-static void kpt_func_desc(const struct kpt_func *f, char *desc)
+/* The parameters of a case: every function of kpt_funcs[] in turn. */
+static const void *kpt_funcs_gen_params(const void *prev, char *desc)
 {
-	strscpy(desc, f->name, KUNIT_PARAM_DESC_SIZE);
-}
+	const struct kpt_func *f = prev;
 
-KUNIT_ARRAY_PARAM(kpt_funcs, kpt_funcs, kpt_func_desc);
+	f = f ? f + 1 : kpt_funcs;
+	if (f >= kpt_funcs + kpt_nr_funcs)
+		return NULL;
+	strscpy(desc, f->name, KUNIT_PARAM_DESC_SIZE);
+	return f;
+}
 
 /*
  * The tables must describe what the assembler really emitted: increasing
@@ -569,7 +466,10 @@ static int kpt_offsets_suite_init(struct kunit_suite *suite)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++)
+	kpt_orig = kcalloc(kpt_nr_funcs, sizeof(*kpt_orig), GFP_KERNEL);
+	if (!kpt_orig)
+		return 0;
+	for (i = 0; i < kpt_nr_funcs; i++)
 		kpt_orig[i] = kmemdup(kpt_funcs[i].start,
 				      kpt_size(&kpt_funcs[i]), GFP_KERNEL);
 	return 0;
@@ -579,10 +479,10 @@ static void kpt_offsets_suite_exit(struct kunit_suite *suite)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(kpt_funcs); i++) {
+	for (i = 0; kpt_orig && i < kpt_nr_funcs; i++)
 		kfree(kpt_orig[i]);
-		kpt_orig[i] = NULL;
-	}
+	kfree(kpt_orig);
+	kpt_orig = NULL;
 }
 
 static struct kunit_suite kpt_offsets_suite = {

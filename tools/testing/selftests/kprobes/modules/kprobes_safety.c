@@ -29,6 +29,8 @@
 #include <linux/slab.h>
 #include <linux/wait.h>
 
+#include "kprobes_test_arch.h"
+
 static unsigned int kps_hotplug_seconds = 20;
 module_param_named(hotplug_seconds, kps_hotplug_seconds, uint, 0444);
 MODULE_PARM_DESC(hotplug_seconds, "time limit of the hotplug case (default 20)");
@@ -246,14 +248,15 @@ static int kps_ret_thread(void *unused)
 }
 
 /*
- * The unwinder's key for the call: the stack pointer at the function's
- * entry, which on x86 points at the return address.
+ * The unwinder's key for the call, taken at the function's entry: on x86
+ * the stack pointer (it points at the return address), on arm64 the
+ * caller's frame pointer.
  */
 static int kps_ret_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	kps_ret_addr = get_kretprobe_retaddr(ri);
 	/* Published last: the test reads the others once it sees this. */
-	smp_store_release(&kps_ret_fp, (void *)kernel_stack_pointer(regs));
+	smp_store_release(&kps_ret_fp, kpt_ret_frame(regs));
 	return 0;
 }
 

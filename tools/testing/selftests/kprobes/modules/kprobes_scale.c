@@ -13,7 +13,6 @@
  * until the handler has started, unregisters, and checks that the handler
  * had finished by the time unregistration returned.
  */
-#include <asm/ibt.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
@@ -26,6 +25,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
+#include "kprobes_test_arch.h"
 #include "kps_targets.h"
 
 #define KPS_NR_SINGLE	500
@@ -79,8 +79,7 @@ static int kps_body_offset(struct kunit *test)
 	int off;
 
 	/* Past the entry, which follows an endbr64 in kernels with IBT. */
-	for (off = is_endbr(*(u32 *)kps_fns[0]) ? ENDBR_INSN_SIZE + 1 : 1;
-	     off < 16; off++) {
+	for (off = kpt_entry_skip(kps_fns[0]) + 1; off < 16; off++) {
 		kp.addr = (kprobe_opcode_t *)((unsigned long)kps_fns[0] + off);
 		kp.flags = 0;
 		if (!register_kprobe(&kp)) {
@@ -114,7 +113,8 @@ static void kps_fill_mixed(int n, int off)
 
 	kps_fill(n, 0);
 	for (i = 1; i < n; i += 2)
-		kps_probes[i].addr += off;
+		kps_probes[i].addr = (kprobe_opcode_t *)
+			((unsigned long)kps_probes[i].addr + off);
 }
 
 static int kps_init(struct kunit *test)
@@ -139,7 +139,9 @@ static void kps_batch(struct kunit *test, int off)
 	KUNIT_ASSERT_EQ(test, register_kprobes(kps_ptrs, KPS_NR_FNS), 0);
 	for (i = 0; i < KPS_NR_FNS; i++)
 		ftrace += kprobe_ftrace(&kps_probes[i]);
-	KUNIT_EXPECT_EQ(test, ftrace, off ? 0 : KPS_NR_FNS);
+	KUNIT_EXPECT_EQ(test, ftrace,
+			off || !IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) ?
+			0 : KPS_NR_FNS);
 	KUNIT_EXPECT_EQ(test, kps_call_all(KPS_NR_FNS), 0);
 	KUNIT_EXPECT_EQ(test, kps_fired(KPS_NR_FNS, 1), KPS_NR_FNS);
 
@@ -173,7 +175,7 @@ static void kps_batch_rollback(struct kunit *test)
 	if (!off)
 		return;
 	kps_fill_mixed(n, off);
-	/* Two bytes into the first body instruction (at least 3 long). */
+	/* Two bytes into the first body instruction (3 bytes or more long). */
 	kps_probes[n - 1].addr = (kprobe_opcode_t *)
 		((unsigned long)kps_fns[n - 1] + off + 2);
 	KUNIT_EXPECT_EQ(test, register_kprobes(kps_ptrs, n), -EILSEQ);

@@ -32,7 +32,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <asm/cpufeature.h>
 
 #include "kprobes_stress.h"
 #include "kprobes_test_sym.h"
@@ -50,7 +49,9 @@ static unsigned int kpt_opt_seconds = 20;
 module_param_named(opt_seconds, kpt_opt_seconds, uint, 0444);
 MODULE_PARM_DESC(opt_seconds, "time limit of the optimization case (default 20)");
 
-static const unsigned int kpt_bounds[KPT_NR_BOUNDS] = { 0, 3, 6, 9, 12 };
+static const unsigned int kpt_bounds[KPT_NR_BOUNDS] = {
+	KPT_BOUND(0), KPT_BOUND(1), KPT_BOUND(2), KPT_BOUND(3), KPT_BOUND(4),
+};
 
 static atomic_long_t kpt_calls, kpt_wrong, kpt_pre_hits, kpt_post_hits;
 
@@ -238,7 +239,7 @@ static void kpt_test_stays_armed(struct kunit *test)
 {
 	unsigned long deadline = jiffies + KPT_ANCHOR_SECONDS * HZ;
 	struct kprobe anchor = {
-		.addr = kpt_stress_at(KPT_FIRST + 6),
+		.addr = kpt_stress_at(KPT_FIRST + KPT_BOUND(2)),
 		.pre_handler = kpt_anchor_pre,
 	};
 	struct kprobe other;
@@ -252,16 +253,16 @@ static void kpt_test_stays_armed(struct kunit *test)
 	     round++) {
 		switch (round % 4) {
 		case 0:		/* a second probe at the same address */
-			kpt_prepare(&other, 6, false);
+			kpt_prepare(&other, KPT_BOUND(2), false);
 			break;
 		case 1:		/* the same, with a post_handler */
-			kpt_prepare(&other, 6, true);
+			kpt_prepare(&other, KPT_BOUND(2), true);
 			break;
 		case 2:		/* inside the jump that would cover +6 */
-			kpt_prepare(&other, 9, false);
+			kpt_prepare(&other, KPT_BOUND(3), false);
 			break;
 		default:	/* just before it, with a post_handler */
-			kpt_prepare(&other, 3, true);
+			kpt_prepare(&other, KPT_BOUND(1), true);
 			break;
 		}
 		bad += !!register_kprobe(&other);
@@ -320,7 +321,7 @@ static void kpt_opt_cycle(struct kunit *test, unsigned int cycle)
 	struct kprobe a, b, post, *kps[2] = { &a, &b };
 
 	kpt_prepare(&a, 0, false);
-	kpt_prepare(&b, 6, false);
+	kpt_prepare(&b, KPT_BOUND(2), false);
 	kpt_prepare(&post, 0, true);
 	KUNIT_ASSERT_EQ(test, register_kprobes(kps, 2), 0);
 	KUNIT_EXPECT_TRUE_MSG(test, kpt_wait_optimized(&a) &&
@@ -411,6 +412,9 @@ static void kpt_test_optimize_under_load(struct kunit *test)
 #define KPT_OUR_DETOUR	true
 #endif
 
+#ifdef CONFIG_X86
+#include <asm/cpufeature.h>
+
 /*
  * The detour an optimized probe at @addr jumps to returns to a moved
  * instruction pointer through the five bytes just before its entry: a
@@ -439,6 +443,12 @@ static void kpt_check_detour_return(struct kunit *test, const u8 *addr)
 	KUNIT_EXPECT_TRUE_MSG(test, strstr(sym, "return_thunk"),
 			      "the detour returns through %s", sym);
 }
+#else
+/* Only x86 builds jump optimization. */
+static void kpt_check_detour_return(struct kunit *test, const u8 *addr)
+{
+}
+#endif
 
 static int kpt_redirect_pre(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -561,7 +571,7 @@ static void kpt_test_opt_after_reclaim(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, kpt_wait_restored(kpt_stress_fn,
 						  kpt_stress_fn_orig,
 						  KPT_FN_SIZE));
-	kpt_prepare(&idle, 3, false);
+	kpt_prepare(&idle, KPT_BOUND(1), false);
 	kpt_prepare(&a, 0, false);
 	KUNIT_ASSERT_EQ(test, register_kprobe(&idle), 0);
 	unregister_kprobe(&idle);
@@ -667,8 +677,9 @@ static void kpt_test_lone_probe(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, kpt_wait_restored(kpt_stress_fn,
 						  kpt_stress_fn_orig,
 						  KPT_FN_SIZE));
-	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("0"), 0);
-	kpt_lone_steps(test, 3, false);
+	if (IS_ENABLED(CONFIG_OPTPROBES))
+		KUNIT_ASSERT_EQ(test, kpt_write_sysctl("0"), 0);
+	kpt_lone_steps(test, KPT_BOUND(1), false);
 	if (!IS_ENABLED(CONFIG_OPTPROBES))
 		return;
 	KUNIT_ASSERT_EQ(test, kpt_write_sysctl("1"), 0);

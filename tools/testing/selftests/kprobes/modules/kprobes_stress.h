@@ -3,15 +3,29 @@
 #ifndef _KPROBES_STRESS_H
 #define _KPROBES_STRESS_H
 
-#include <asm/ibt.h>
-
 /*
- * Five 3-byte instructions, at 0, 3, 6, 9 and 12 from the first one, which
- * follows the endbr64 of kernels built with IBT.
+ * Five instructions of one size, the return last, from the first one on,
+ * which follows a landing pad where the function starts with one: on x86
+ * 3-byte instructions (the endbr64 of kernels built with IBT comes
+ * first), on arm64 4-byte ones after the "bti c" of SYM_FUNC_START().
  */
 #define KPT_NR_BOUNDS	5
+
+#ifdef CONFIG_ARM64
+#define KPT_INSN_SIZE	4
+#define KPT_FIRST	4
+#define KPT_RET_SIZE	4
+#else
+#include <asm/ibt.h>
+
+#define KPT_INSN_SIZE	3
 #define KPT_FIRST	ENDBR_INSN_SIZE
-#define KPT_FN_SIZE	(KPT_FIRST + 13)
+#define KPT_RET_SIZE	1
+#endif
+
+/* Offset of the @n-th instruction from the first one. */
+#define KPT_BOUND(n)	((n) * KPT_INSN_SIZE)
+#define KPT_FN_SIZE	(KPT_FIRST + KPT_BOUND(KPT_NR_BOUNDS - 1) + KPT_RET_SIZE)
 
 long kpt_stress_fn(long a, long b);
 long kpt_stress_alt(long a, long b);

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the helper modules need to know about the architecture they run
+ * on, in one place: x86 (64-bit and 32-bit) hits a probe through an int3,
+ * arm64 through a BRK.
+ *
+ *	KPT_HIT_IP_OFFSET	how far past the probed address the
+ *				instruction pointer is when a pre_handler
+ *				of a breakpoint probe runs
+ *	KPT_TRAP_PREEMPT_COUNT	what the breakpoint trap adds to
+ *				preempt_count() (x86 enters it like an NMI)
+ *	KPT_HAVE_SELF_NMI	the CPU can send itself an NMI with
+ *				kpt_send_self_nmi(), and <asm/nmi.h> has
+ *				register_nmi_handler() (x86 only)
+ *	kpt_entry_skip()	bytes kprobes skips at a function's entry
+ *				(an endbr64 of IBT kernels)
+ *	kpt_ret_frame()		the key kretprobe_find_ret_addr() takes,
+ *				from the registers at a function's entry
+ *	KPT_ENTRY_SYM		a function of the exception or system call
+ *				entry code
+ *	KPT_SWITCH_SYM		the function during which the stack becomes
+ *				the next task's: it returns on another
+ *				task's stack than it was entered on
+ */
+#ifndef _KPROBES_TEST_ARCH_H
+#define _KPROBES_TEST_ARCH_H
+
+#include <linux/preempt.h>
+#include <linux/ptrace.h>
+#include <linux/types.h>
+
+#if defined(CONFIG_X86)
+#include <asm/ibt.h>
+
+#define KPT_HIT_IP_OFFSET	1
+#define KPT_TRAP_PREEMPT_COUNT	(NMI_OFFSET + HARDIRQ_OFFSET)
+#ifdef CONFIG_X86_64
+#define KPT_ENTRY_SYM		"entry_SYSCALL_64"
+#else
+#define KPT_ENTRY_SYM		"entry_INT80_32"
+#endif
+/* Called by __switch_to_asm on the next task's stack. */
+#define KPT_SWITCH_SYM		"__switch_to"
+
+static inline unsigned int kpt_entry_skip(const void *fn)
+{
+	return is_endbr(*(const u32 *)fn) ? ENDBR_INSN_SIZE : 0;
+}
+
+/* The stack pointer at the entry: it points at the return address. */
+static inline void *kpt_ret_frame(struct pt_regs *regs)
+{
+	return (void *)kernel_stack_pointer(regs);
+}
+
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#include <asm/nmi.h>
+
+#define KPT_HAVE_SELF_NMI	1
+
+static inline void kpt_send_self_nmi(void)
+{
+	__apic_send_IPI_self(NMI_VECTOR);
+}
+#else
+#define KPT_HAVE_SELF_NMI	0
+#endif
+
+#elif defined(CONFIG_ARM64)
+
+#define KPT_HIT_IP_OFFSET	0
+#define KPT_TRAP_PREEMPT_COUNT	0
+#define KPT_ENTRY_SYM		"vectors"
+/* __switch_to() calls it; it changes stacks. */
+#define KPT_SWITCH_SYM		"cpu_switch_to"
+/* A pseudo-NMI needs a GICv3; the test guest has a GICv2. */
+#define KPT_HAVE_SELF_NMI	0
+
+/* A BTI landing pad at the entry is probed like any other hint. */
+static inline unsigned int kpt_entry_skip(const void *fn)
+{
+	return 0;
+}
+
+/* The caller's frame pointer, which the callee has not replaced yet. */
+static inline void *kpt_ret_frame(struct pt_regs *regs)
+{
+	return (void *)regs->regs[29];
+}
+
+#else
+#error "the kprobes selftest modules know x86 and arm64 only"
+#endif
+
+#endif /* _KPROBES_TEST_ARCH_H */
