@@ -114,12 +114,13 @@ bt_stop()
 # misses of bpftrace's BPF programs, which explain a missing return
 bt_misses()
 {
-	local f
+	local f counts
 
 	kpc_note "$(grep -w "$1" $DEBUGFS/kprobes/kretprobes)"
 	for f in /proc/$BT_PID/fdinfo/*; do
 		grep -q '^prog_type' "$f" 2>/dev/null || continue
-		kpc_note "bpf prog ${f##*/}: $(grep -h '^run_cnt\|^recursion_misses' "$f" | tr '\n\t' '  ')"
+		counts=$(grep -h '^run_cnt\|^recursion_misses' "$f" | tr '\n\t' '  ')
+		kpc_note "bpf prog ${f##*/}: $counts"
 	done
 }
 

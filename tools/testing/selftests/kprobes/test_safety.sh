@@ -60,8 +60,8 @@ stack_reads()
 	[ $cycles -gt 0 ]
 }
 if [ -r /proc/self/stack ]; then
-	kp_check "/proc/PID/stack of a task in a kretprobed loop, while the kretprobe comes and goes" \
-		stack_reads
+	loop="/proc/PID/stack of a task in a kretprobed loop"
+	kp_check "$loop, while the kretprobe comes and goes" stack_reads
 else
 	ktap_skip_reason "/proc/PID/stack of a task in a kretprobed loop" \
 		"no /proc/PID/stack (CONFIG_STACKTRACE off)"

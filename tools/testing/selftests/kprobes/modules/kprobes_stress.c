@@ -413,7 +413,7 @@ static void kpt_test_optimize_under_load(struct kunit *test)
 #endif
 
 #ifdef CONFIG_X86
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 
 /*
  * The detour an optimized probe at @addr jumps to returns to a moved
