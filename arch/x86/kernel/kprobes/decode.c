@@ -159,8 +159,11 @@ static int kprobe_classify_onebyte(struct insn *insn,
 	case 0x70 ... 0x7f:
 		return kprobe_set_branch(insn, ai, KPROBE_EMUL_JCC, op & 0xf);
 	case 0xe0 ... 0xe3:
-		/* Only the rcx-sized forms; the compiler emits no others. */
-		if (insn->addr_bytes != 8)
+		/*
+		 * Only the forms that count in the native-width register
+		 * (rcx, ecx on 32-bit); the compiler emits no others.
+		 */
+		if (insn->addr_bytes != sizeof(long))
 			return -EINVAL;
 		return kprobe_set_branch(insn, ai, KPROBE_EMUL_LOOP, op & 3);
 	case 0xe8:
@@ -255,6 +258,7 @@ static bool kprobe_boostable_onebyte(struct insn *insn)
 		return (op & 7) < 6;
 
 	switch (op) {
+	case 0x40 ... 0x4f:		/* inc, dec (REX prefixes on 64-bit) */
 	case 0x50 ... 0x5f:		/* push, pop */
 	case 0x63:			/* movsxd */
 	case 0x68 ... 0x6b:		/* push imm, imul imm */
