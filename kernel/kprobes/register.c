@@ -17,6 +17,7 @@
 
 #include <linux/bug.h>
 #include <linux/extable.h>
+#include <linux/ftrace.h>
 #include <linux/jump_label.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -95,6 +96,13 @@ static int kprobe_check_address(unsigned long addr, struct module **modp)
 	if (jump_label_text_reserved((void *)addr, (void *)addr) ||
 	    static_call_text_reserved((void *)addr, (void *)addr) ||
 	    find_bug(addr))
+		return -EINVAL;
+	/*
+	 * ftrace rewrites its call sites whenever tracing changes; a probe
+	 * can sit there only through the ftrace hook, where the architecture
+	 * has one (arch_kprobe_ftrace_site()), never as a breakpoint.
+	 */
+	if (ftrace_location(addr) == addr && !arch_kprobe_ftrace_site(addr))
 		return -EINVAL;
 	if (core_kernel_text(addr))
 		return 0;

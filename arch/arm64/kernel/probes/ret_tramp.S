@@ -7,6 +7,7 @@
  * as a struct pt_regs, which handlers may change.  Nothing after the BRK
  * ever runs.
  */
+#include <linux/export.h>
 #include <linux/linkage.h>
 #include <asm/asm-bug.h>
 #include <asm/assembler.h>
@@ -17,3 +18,5 @@ SYM_CODE_START(kretprobe_trampoline)
 	brk	#KRETPROBES_BRK_IMM
 	ASM_BUG()
 SYM_CODE_END(kretprobe_trampoline)
+/* For is_kretprobe_trampoline() in modules (unwinders, tests). */
+EXPORT_SYMBOL_GPL(kretprobe_trampoline)

@@ -97,6 +97,19 @@ x86_64 | i?86) KP_FTRACE_ENTRY=1 ;;
 *) KP_FTRACE_ENTRY=0 ;;
 esac
 
+# kp_ftrace_off SYM - the offset from SYM of the call site ftrace patches
+# in it (tracefs's available_filter_functions_addrs); fails if SYM has none
+kp_ftrace_off()
+{
+	local sym ftr
+
+	sym=$(awk -v s="$1" '$3 == s { print $1; exit }' /proc/kallsyms)
+	ftr=$(awk -v s="$1" '$2 == s { print $1; exit }' \
+		$TRACEFS/available_filter_functions_addrs 2>/dev/null)
+	[ -n "$sym" ] && [ -n "$ftr" ] || return 1
+	echo $((0x$ftr - 0x$sym))
+}
+
 # kp_entry SYM - the offset from SYM at which a probe on SYM's entry sits:
 # 0x0, or 0x4 past the endbr64 a function starts with in kernels built
 # with IBT.  For a traced function on x86 that is where ftrace's call site
@@ -104,35 +117,29 @@ esac
 # ftrace it is 0x0.
 kp_entry()
 {
-	local sym ftr
+	local off
 
-	if [ $KP_FTRACE_ENTRY = 0 ]; then
-		echo 0x0
-		return
-	fi
-
-	sym=$(awk -v s="$1" '$3 == s { print $1; exit }' /proc/kallsyms)
-	ftr=$(awk -v s="$1" '$2 == s { print $1; exit }' \
-		$TRACEFS/available_filter_functions_addrs 2>/dev/null)
-	if [ -n "$sym" ] && [ -n "$ftr" ]; then
-		printf '0x%x\n' $((0x$ftr - 0x$sym))
+	if [ $KP_FTRACE_ENTRY = 1 ] && off=$(kp_ftrace_off "$1"); then
+		printf '0x%x\n' "$off"
 	else
 		echo 0x0
 	fi
 }
 
 # kp_body SYM - an offset from SYM, past its entry probe, that starts an
-# instruction of its body: after the 5-byte ftrace call on x86, the next
-# 4-byte instruction on arm64
+# instruction of its body: after the 5-byte ftrace call on x86; on arm64
+# the 4-byte instruction after ftrace's call site (func+4, which takes no
+# breakpoint), or after the first instruction of an untraced function
 kp_body()
 {
-	local e
+	local off
 
-	e=$(kp_entry "$1")
 	if [ $KP_FTRACE_ENTRY = 1 ]; then
-		printf '%#x\n' $((e + 5))
+		printf '%#x\n' $(($(kp_entry "$1") + 5))
+	elif off=$(kp_ftrace_off "$1"); then
+		printf '%#x\n' $((off + 4))
 	else
-		printf '%#x\n' $((e + 4))
+		echo 0x4
 	fi
 }
 

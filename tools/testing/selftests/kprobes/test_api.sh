@@ -9,7 +9,8 @@
 # whose call did not return through the kretprobe trampoline, and the
 # debugfs kretprobes file must show a kretprobe's pool and misses by cause.
 # Then the cases that need /proc/kallsyms: no probe on kprobes' own
-# instruction slots, nor on __pfx_/__cfi_ padding.
+# instruction slots, nor on __pfx_/__cfi_ padding, nor (without kprobes
+# on ftrace) as a breakpoint on ftrace's call site.
 
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_modules_lib.sh"
@@ -19,7 +20,7 @@ SUITES="kprobes_api kprobes_kretprobe kprobes_kretprobe_tasks kprobes_fault"
 ktap_print_header
 kp_setup
 kp_need_modules kprobes_target kprobes_prober kprobes_api_kunit
-ktap_set_plan 12
+ktap_set_plan 13
 trap 'kp_cleanup; kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target' EXIT
 kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target
 dmesg -C
@@ -111,6 +112,19 @@ if [ -z "$pfx" ]; then
 else
 	kp_check "a probe on $pfx is refused" kp_write_fails $TRACEFS/kprobe_events \
 		"p:$KP_GROUP/pfx $pfx"
+fi
+kp_cleanup
+
+# Where kprobes cannot go through ftrace (arm64), the call site ftrace
+# patches takes no breakpoint either: -EINVAL.
+ftrace_site="a breakpoint probe on ftrace's call site in vfs_read is refused"
+if [ $KP_FTRACE_ENTRY = 1 ]; then
+	ktap_skip_reason "$ftrace_site" "kprobes go through ftrace there on $(uname -m)"
+elif ! off=$(kp_ftrace_off vfs_read); then
+	ktap_skip_reason "$ftrace_site" "vfs_read has no ftrace call site in this kernel"
+else
+	kp_check "$ftrace_site (+$off)" kp_write_fails $TRACEFS/kprobe_events \
+		"p:$KP_GROUP/ftsite vfs_read+$off"
 fi
 kp_cleanup
 
