@@ -384,12 +384,12 @@ static void kpc_test_nmi_in_handler(struct kunit *test)
 
 static void kpc_test_nmi(struct kunit *test)
 {
-	kunit_skip(test, "this architecture sends no NMI to itself");
+	kunit_skip(test, "no self-sent NMI in this kernel (x86 with ACPI only)");
 }
 
 static void kpc_test_nmi_in_handler(struct kunit *test)
 {
-	kunit_skip(test, "this architecture sends no NMI to itself");
+	kunit_skip(test, "no self-sent NMI in this kernel (x86 with ACPI only)");
 }
 
 #endif /* KPT_HAVE_SELF_NMI */

@@ -10,8 +10,9 @@
  *	KPT_TRAP_PREEMPT_COUNT	what the breakpoint trap adds to
  *				preempt_count() (x86 enters it like an NMI)
  *	KPT_HAVE_SELF_NMI	the CPU can send itself an NMI with
- *				kpt_send_self_nmi(), and <asm/nmi.h> has
- *				register_nmi_handler() (x86 only)
+ *				kpt_send_self_nmi(), and <linux/nmi.h>
+ *				declares register_nmi_handler() (x86 with
+ *				ACPI: the APEI NMI support pulls it in)
  *	kpt_entry_skip()	bytes kprobes skips at a function's entry
  *				(an endbr64 of IBT kernels)
  *	kpt_ret_frame()		the key kretprobe_find_ret_addr() takes,
@@ -53,9 +54,9 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 	return (void *)kernel_stack_pointer(regs);
 }
 
-#ifdef CONFIG_X86_LOCAL_APIC
+#if defined(CONFIG_X86_LOCAL_APIC) && defined(CONFIG_HAVE_ACPI_APEI_NMI)
+#include <linux/nmi.h>
 #include <asm/apic.h>
-#include <asm/nmi.h>
 
 #define KPT_HAVE_SELF_NMI	1
 
