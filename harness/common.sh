@@ -23,12 +23,15 @@ KP_SUITES=${SUITES:-selftests kunit ftrace docs}
 KP_START=${KP_START:-$(date +%s)}
 export KP_START
 
-# The guest's architecture (ARCH=): x86_64 (the default), i386 or arm64.
+# The guest's architecture (ARCH=): x86_64 (the default), i386, arm64 or
+# riscv64.
 # KP_KARCH is the kernel's ARCH, KP_CROSS its CROSS_COMPILE, KP_IMAGE the
 # boot image (target and path under the object directory), KP_GUEST_ROOT
 # the directory the guest gets as its root over 9p: the host's / for
 # x86_64, a root built from Debian's packages for ARCH otherwise
-# (harness/rootfs.sh). Build, module and run directories of another
+# (harness/rootfs.sh), none for riscv64 (Debian bookworm has no riscv64
+# packages: its guest runs the KUnit suites built into the kernel at boot,
+# KP_KUNIT_ONLY=1). Build, module and run directories of another
 # architecture than x86_64 carry its name (KP_ATAG): obj/upstream-arm64-default.
 KP_ARCH=${ARCH:-x86_64}
 case $KP_ARCH in
@@ -44,11 +47,27 @@ arm64 | aarch64)
 	KP_ARCH=arm64 KP_KARCH=arm64 KP_SRCARCH=arm64 KP_CROSS=aarch64-linux-gnu-
 	KP_IMAGE=Image KP_QEMU=qemu-system-aarch64 KP_CONSOLE=ttyAMA0 KP_ATAG=-arm64
 	KP_GUEST_ROOT=$KP_BUILD/rootfs/arm64 ;;
+riscv64 | riscv)
+	KP_ARCH=riscv64 KP_KARCH=riscv KP_SRCARCH=riscv KP_CROSS=riscv64-linux-gnu-
+	KP_IMAGE=Image KP_QEMU=qemu-system-riscv64 KP_CONSOLE=ttyS0 KP_ATAG=-riscv64
+	KP_GUEST_ROOT= ;;
 *)
-	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64)\n' "$KP_ARCH" >&2
+	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64)\n' "$KP_ARCH" >&2
 	exit 1 ;;
 esac
 KP_IMAGE_PATH=arch/$KP_SRCARCH/boot/$KP_IMAGE
+# Where ARCH= names the guest otherwise than the kernel does (riscv64 is the
+# kernel's riscv, aarch64 its arm64), every make these scripts start must
+# see the kernel's name, also through the MAKEFLAGS of `make ARCH=...`.
+if [ "${ARCH:-$KP_KARCH}" != "$KP_KARCH" ]; then
+	export ARCH=$KP_KARCH
+	MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E "s/(^| )ARCH=[^ ]*/\1ARCH=$KP_KARCH/g")
+	export MAKEFLAGS
+fi
+# KP_KUNIT_ONLY=1: no user space in the guest; the kernel runs its built-in
+# KUnit suites at boot and the harness reads their KTAP from the console.
+KP_KUNIT_ONLY=0
+[ "$KP_ARCH" = riscv64 ] && KP_KUNIT_ONLY=1
 # The variants make check runs by default on this architecture (ibt is
 # x86-64's indirect branch tracking).
 if [ "$KP_ARCH" = x86_64 ]; then

@@ -6,7 +6,9 @@
 # The config is tinyconfig's fragments, the guest's needs
 # (harness/configs/guest.config), the kprobes kselftest fragment
 # (tools/testing/selftests/kprobes/config) and, for any other variant than
-# "default", harness/configs/VARIANT.config (debug, ibt), resolved by
+# "default", harness/configs/VARIANT.config (debug, ibt), plus
+# harness/configs/kunit-only.config where the guest has no user space
+# (KP_KUNIT_ONLY), resolved by
 # allnoconfig so that nothing
 # outside those lists is switched on. Every line of every fragment is then
 # checked against the result: an option that did not take is an error
@@ -28,6 +30,8 @@ $src/arch/$KP_SRCARCH/configs/tiny.config"
 # architecture (console, interrupts and timers, PCI for virtio).
 ours="$KP_HARNESS/configs/guest.config $KP_HARNESS/configs/arch-$KP_ARCH.config \
 $KP_TOP/tools/testing/selftests/kprobes/config"
+# No user space in the guest (riscv64): the KUnit suites are built in.
+[ "$KP_KUNIT_ONLY" = 1 ] && ours="$ours $KP_HARNESS/configs/kunit-only.config"
 kp_check_variant "$variant"
 # A variant other than "default" adds harness/configs/VARIANT.config.
 if [ "$variant" != default ]; then

@@ -14,6 +14,7 @@ trace-cmd linux-perf"
 # the host's gcc; its guest's user space comes from harness/rootfs.sh).
 case $KP_ARCH in
 arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu qemu-system-arm" ;;
+riscv64) KP_PACKAGES="$KP_PACKAGES gcc-riscv64-linux-gnu qemu-system-misc" ;;
 esac
 # Sphinx for `make docs` (Documentation/sphinx/requirements.txt).
 [ "${1:-}" = docs ] && KP_PACKAGES="python3-sphinx python3-sphinx-rtd-theme
