@@ -11,6 +11,7 @@
 # console.log next to it. With ARCH=arm64 or i386 the guest's root is the
 # Debian root of that architecture that harness/rootfs.sh builds, shared
 # the same way, and the run directory is $BUILD/runs/TREE-ARCH-VARIANT.
+# ARCH=riscv64 has no user space: harness/boot-kunit.sh boots it instead.
 #
 # Environment: SUITES (check mode), TEST (glob of case names),
 # EXTRA_MODULES (.ko files to load first), EXTRA_SCRIPT (a bash script whose
@@ -25,6 +26,13 @@
 tree=$1
 variant=$2
 mode=$3
+# No user space for this architecture's guest: only the KUnit suites
+# built into the kernel run, at boot (harness/boot-kunit.sh).
+if [ "$KP_KUNIT_ONLY" = 1 ]; then
+	[ "$mode" = check ] ||
+		kp_die "make $mode needs a user space in the guest, which ARCH=$KP_ARCH does not have (only make check, KUnit at boot)"
+	exec "$KP_HARNESS/boot-kunit.sh" "$tree" "$variant"
+fi
 src=$(kp_srcdir "$tree")
 obj=$(kp_objdir "$tree" "$variant")
 mods=$(kp_moddir "$tree" "$variant")

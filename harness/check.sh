@@ -23,6 +23,15 @@ for v in $variants; do
 	kp_check_variant "$v"
 done
 suites=$KP_SUITES
+if [ "$KP_KUNIT_ONLY" = 1 ]; then
+	# shellcheck disable=SC2086
+	for s in $suites; do
+		case $s in
+		kunit | docs) ;;
+		*) kp_die "suite $s needs a user space in the guest, which ARCH=$KP_ARCH does not have (its suites: kunit, docs)" ;;
+		esac
+	done
+fi
 # "docs" runs once on the host; the others run in each guest.
 # shellcheck disable=SC2086
 guest_suites=$(printf '%s\n' $suites | { grep -vx docs || true; } | tr '\n' ' ')
@@ -31,8 +40,9 @@ lanes=${GUESTS:-$(nproc)}
 [[ $lanes =~ ^[1-9][0-9]*$ ]] || kp_die "GUESTS must be a positive number (got '$lanes')"
 
 "$KP_HARNESS/prepare.sh" "$tree"
-# Another architecture's guests need a root file system of their own.
-[ "$KP_ARCH" = x86_64 ] || "$KP_HARNESS/rootfs.sh" "$KP_ARCH"
+# Another architecture's guests need a root file system of their own
+# (none for one that runs KUnit at boot only).
+[ "$KP_ARCH" = x86_64 ] || [ "$KP_KUNIT_ONLY" = 1 ] || "$KP_HARNESS/rootfs.sh" "$KP_ARCH"
 # The background jobs must not redo it while kernels build from the tree.
 export KP_PREPARED=$tree
 kp_log "make check: Linux $(kp_base_version) $tree${KP_ATAG:+ ($KP_ARCH)}, variants: $variants, suites: $suites${TEST:+, tests: $TEST}"
@@ -199,7 +209,9 @@ while :; do
 		building=
 		if [ $rc -eq 0 ]; then
 			kp_log "$name: kernel built in ${dt}s"
-			if [ "$name" = default ] && [ "${HARNESS:-1}" != 0 ]; then
+			# (The self-test boots guests with a user space.)
+			if [ "$name" = default ] && [ "${HARNESS:-1}" != 0 ] &&
+			   [ "$KP_KUNIT_ONLY" != 1 ]; then
 				lane_jobs+=(harness)
 			fi
 			lane_jobs+=("$name")

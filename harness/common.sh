@@ -68,10 +68,13 @@ fi
 # KUnit suites at boot and the harness reads their KTAP from the console.
 KP_KUNIT_ONLY=0
 [ "$KP_ARCH" = riscv64 ] && KP_KUNIT_ONLY=1
+[ "$KP_KUNIT_ONLY" = 1 ] && KP_SUITES=${SUITES:-kunit}
 # The variants make check runs by default on this architecture (ibt is
 # x86-64's indirect branch tracking).
 if [ "$KP_ARCH" = x86_64 ]; then
 	KP_DEFAULT_VARIANTS="default ibt debug"
+elif [ "$KP_KUNIT_ONLY" = 1 ]; then
+	KP_DEFAULT_VARIANTS="default"
 else
 	KP_DEFAULT_VARIANTS="default debug"
 fi

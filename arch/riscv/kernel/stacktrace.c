@@ -11,6 +11,7 @@
 #include <linux/sched/task_stack.h>
 #include <linux/stacktrace.h>
 #include <linux/ftrace.h>
+#include <linux/kprobes.h>
 
 #include <asm/stacktrace.h>
 
@@ -35,6 +36,24 @@
 extern asmlinkage void handle_exception(void);
 extern unsigned long ret_from_exception_end;
 
+/*
+ * A kretprobed call returns to the kretprobe trampoline; its real return
+ * address is the one kprobes keeps for the call whose key is @frame, the
+ * stack pointer the call was entered with.  With frame pointers, that is
+ * the frame pointer of the probed function's frame.
+ */
+static __always_inline unsigned long
+kretprobe_real_pc(struct task_struct *task, unsigned long pc,
+		  unsigned long frame, struct llist_node **kr_cur)
+{
+	unsigned long real;
+
+	if (!is_kretprobe_trampoline(pc))
+		return pc;
+	real = kretprobe_find_ret_addr(task ?: current, (void *)frame, kr_cur);
+	return real ?: pc;
+}
+
 static inline int fp_is_valid(unsigned long fp, unsigned long sp)
 {
 	unsigned long low, high;
@@ -49,6 +68,7 @@ void notrace walk_stackframe(struct task_struct *task, struct pt_regs *regs,
 			     bool (*fn)(void *, unsigned long), void *arg)
 {
 	unsigned long fp, sp, pc;
+	struct llist_node *kr_cur = NULL;
 	int graph_idx = 0;
 	int level = 0;
 
@@ -83,12 +103,13 @@ void notrace walk_stackframe(struct task_struct *task, struct pt_regs *regs,
 		if (regs && (regs->epc == pc) && fp_is_valid(frame->ra, sp)) {
 			/* We hit function where ra is not saved on the stack */
 			fp = frame->ra;
-			pc = regs->ra;
+			pc = kretprobe_real_pc(task, regs->ra, regs->sp, &kr_cur);
 		} else {
 			fp = READ_ONCE_TASK_STACK(task, frame->fp);
 			pc = READ_ONCE_TASK_STACK(task, frame->ra);
 			pc = ftrace_graph_ret_addr(current, &graph_idx, pc,
 						   &frame->ra);
+			pc = kretprobe_real_pc(task, pc, sp, &kr_cur);
 			if (pc >= (unsigned long)handle_exception &&
 			    pc < (unsigned long)&ret_from_exception_end) {
 				if (unlikely(!__kernel_text_address(pc) || !fn(arg, pc)))
