@@ -4,14 +4,18 @@
 # (KP_KUNIT_ONLY, riscv64: Debian bookworm has no riscv64 packages) and
 # collect the KUnit suites it runs at boot. boot.sh hands over to it.
 #
-# The kernel is built with the suites in (harness/configs/kunit-only.config)
-# and booted without an initramfs or a root file system: KUnit runs the
-# suites before init would start, prints their KTAP on the console and
-# powers the guest off (kunit_shutdown=poweroff). The KTAP is cut out of
-# the console log into out/kunit.tap, and out/cpus, boot-seconds and
-# verdict are written as boot.sh writes them, so that report.py reads the
-# run like any other. The verdict is pass when every suite the KTAP
-# announced reported and the guest powered off by itself.
+# The kernel is built with upstream's suites in
+# (harness/configs/kunit-only.config), which KUnit runs before init starts.
+# Our own KUnit modules that need nothing from user space but being loaded
+# (KP_KUNIT_MODULES, built against the kernel as boot.sh builds them) go
+# into an initramfs whose /init is harness/kunit-init.c, built with the
+# kernel's nolibc: it loads them one after the other, each runs its
+# suites as it loads, and powers the guest off. All the KTAP goes to the
+# console; it is cut out of the console log into out/kunit.tap, and
+# out/cpus, boot-seconds and verdict are written as boot.sh writes them,
+# so that report.py reads the run like any other. The verdict is pass
+# when every built-in suite reported, every module loaded and the guest
+# powered off by itself.
 #
 # Environment: as boot.sh (TEST, BOOT_TIMEOUT, QEMU_ACCEL, QEMU_CPU,
 # KERNEL_ARGS, QEMU_EXTRA, RUN_DIR).
@@ -24,9 +28,55 @@ run=${RUN_DIR:-$(kp_rundir "$tree" "$variant")}
 kernel=$obj/$KP_IMAGE_PATH
 [ -f "$kernel" ] || kp_die "$kernel not built"
 
+src=$(kp_srcdir "$tree")
+# Our KUnit modules that only need loading (the others need hand-written
+# functions of the architecture, or a test script around them).
+KP_KUNIT_MODULES="kprobes_context_kunit kprobes_safety_kunit"
+
 rm -rf "$run"
-mkdir -p "$run/out"
+mkdir -p "$run/out" "$run/root/kp"
 echo kunit >"$run/suites"
+
+# --- our KUnit modules -------------------------------------------------
+# (A Kbuild file in the run's copy, read instead of the Makefile, keeps
+# only the modules KP_ONLY names.)
+mods=$run/selftest-modules
+cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$mods"
+printf '%s\n' "include $mods/Makefile" \
+	'obj-m := $(filter $(addsuffix .o,$(KP_ONLY)),$(obj-m))' >"$mods/Kbuild"
+some_modules()
+{
+	local m
+
+	for m in $KP_KUNIT_MODULES; do
+		echo "== $m"
+		kp_build_modules "$obj" "$mods" KP_ONLY="$m" ||
+			echo "== $m does not build"
+	done
+}
+kp_step "build our KUnit modules for ${run##*/}" some_modules
+loads=
+for m in $KP_KUNIT_MODULES; do
+	if [ -f "$mods/$m.ko" ]; then
+		cp "$mods/$m.ko" "$run/root/kp/"
+		loads="$loads /kp/$m.ko"
+	else
+		kp_log "$m does not build for $KP_ARCH (see $KP_BUILD/logs/): its suites do not run"
+	fi
+done
+
+# --- /init, with nolibc against the kernel's UAPI headers ------------
+kp_step "UAPI headers of ${run##*/}" \
+	make -C "$src" O="$obj" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" headers
+build_init()
+{
+	"${KP_CROSS}gcc" -Os -static -nostdlib -fno-asynchronous-unwind-tables \
+		-fno-stack-protector -I "$obj/usr/include" \
+		-include "$src/tools/include/nolibc/nolibc.h" \
+		-o "$run/root/init" "$KP_HARNESS/kunit-init.c" -lgcc
+}
+kp_step "build the guest's /init (nolibc)" build_init
+(cd "$run/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
 
 case $variant in
 debug) mem=4G; limit=${BOOT_TIMEOUT:-3000} ;;
@@ -36,12 +86,15 @@ esac
 accel=${QEMU_ACCEL:-tcg,thread=single}
 # QEMU 7.2 has no "max" riscv CPU; rv64 is its generic RV64GC.
 cpu=${QEMU_CPU:-rv64}
-cmdline="console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1 kunit_shutdown=poweroff"
+cmdline="console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1"
 [ -n "${TEST:-}" ] && cmdline="$cmdline kunit.filter_glob=*.${TEST}"
 [ -n "${KERNEL_ARGS:-}" ] && cmdline="$cmdline $KERNEL_ARGS"
-# The virt board with QEMU's OpenSBI as firmware; no disk, no initramfs.
+# What follows "--" is /init's: the modules to load.
+cmdline="$cmdline --$loads"
+# The virt board with QEMU's OpenSBI as firmware; no disk.
 qemu=("$KP_QEMU" -M virt -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2
-	-no-reboot -display none -kernel "$kernel" -append "$cmdline")
+	-no-reboot -display none -kernel "$kernel" -initrd "$run/initramfs.cpio"
+	-append "$cmdline")
 # shellcheck disable=SC2206
 qemu+=(${QEMU_EXTRA:-})
 
@@ -50,7 +103,8 @@ t0=$(date +%s)
 set +e +o pipefail
 timeout -k 10 "$limit" "${qemu[@]}" -serial stdio </dev/null 2>&1 |
 	tee "$run/console.log" |
-	sed -un 's/^\(\[[ 0-9.]*\] \)\{0,1\}\(    # Subtest: .*\)$/  guest: kunit:\2/p' >&2
+	sed -un -e 's/^@@KP /  guest: /p' \
+		-e 's/^\(\[[ 0-9.]*\] \)\{0,1\}    # Subtest: \(.*\)$/  guest: kunit: \2/p' >&2
 rc=${PIPESTATUS[0]}
 set -e -o pipefail
 dt=$(($(date +%s) - t0))
@@ -73,7 +127,7 @@ if grep -qE "$crash_re" "$log"; then
 	verdict=crash
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	verdict=timeout
-elif [ "$rc" -eq 0 ] && [ "$complete" = 1 ]; then
+elif [ "$rc" -eq 0 ] && [ "$complete" = 1 ] && grep -q '^@@KP guest-exit 0' "$log"; then
 	verdict=pass
 else
 	verdict=fail

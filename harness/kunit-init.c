@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /init of a guest that has no user space (harness/boot-kunit.sh, for
+ * ARCH=riscv64), built with the kernel's nolibc (tools/include/nolibc):
+ * it loads the KUnit modules named on its command line, in order, each
+ * of which runs its suites while it loads and prints their KTAP on the
+ * console, then prints "@@KP guest-exit N" (N: modules that failed to
+ * load) and powers the guest off.
+ *
+ * The kernel passes what follows "--" on its command line as our
+ * arguments.
+ */
+#include <linux/reboot.h>
+
+static void kp_say(const char *what, const char *name, int err)
+{
+	printf("@@KP %s %s", what, name);
+	if (err)
+		printf(" (error %d)", err);
+	printf("\n");
+}
+
+static int kp_load(const char *path)
+{
+	int fd, ret;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno;
+	ret = syscall(__NR_finit_module, fd, "", 0);
+	close(fd);
+	return ret < 0 ? errno : 0;
+}
+
+int main(int argc, char **argv)
+{
+	int i, err, failed = 0;
+
+	/* The console, for our own lines; KTAP goes through printk. */
+	mkdir("/dev", 0755);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, "");
+	i = open("/dev/console", O_WRONLY);
+	if (i >= 0) {
+		dup2(i, 1);
+		dup2(i, 2);
+	}
+	for (i = 1; i < argc; i++) {
+		kp_say("load", argv[i], 0);
+		err = kp_load(argv[i]);
+		if (err) {
+			kp_say("load-failed", argv[i], err);
+			failed++;
+		}
+	}
+	printf("@@KP guest-exit %d\n", failed);
+	reboot(LINUX_REBOOT_CMD_POWER_OFF);
+	return 0;
+}
