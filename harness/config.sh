@@ -52,7 +52,10 @@ unavail=$(sed -n 's/^# kp-unavailable://p' $ours | tr -s ' \t' '\n' | sed '/^$/d
 cat $ours | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
 	{ if [ -n "$unavail" ]; then grep -vE "^(# )?($(paste -sd'|' <<<"$unavail"))[= ]"; else cat; fi; } >"$want.tmp"
 echo "CONFIG_LOCALVERSION=\"-$tree\"" >>"$want.tmp"
-stamp="$(kp_base_version) $(md5sum <"$want.tmp")"
+# The Kconfig files that decide what is offered are part of the stamp: an
+# architecture that starts selecting HAVE_KPROBE_SITES is configured anew.
+stamp="$(kp_base_version) $(md5sum <"$want.tmp") $(cat "$src/arch/Kconfig" \
+	"$src/arch/$KP_SRCARCH/Kconfig" | md5sum)"
 if [ -f "$obj/.config" ] && [ "$(cat "$obj/.kp-config-stamp" 2>/dev/null)" = "$stamp" ]; then
 	rm -f "$want.tmp"
 	exit 0
