@@ -86,7 +86,8 @@ esac
 accel=${QEMU_ACCEL:-tcg,thread=single}
 # QEMU 7.2 has no "max" riscv CPU; rv64 is its generic RV64GC.
 cpu=${QEMU_CPU:-rv64}
-cmdline="console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1"
+# earlycon: SBI's console shows what happens before the 8250 is up.
+cmdline="earlycon=sbi console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1"
 [ -n "${TEST:-}" ] && cmdline="$cmdline kunit.filter_glob=*.${TEST}"
 [ -n "${KERNEL_ARGS:-}" ] && cmdline="$cmdline $KERNEL_ARGS"
 # What follows "--" is /init's: the modules to load.
