@@ -8,7 +8,8 @@
  * load) and powers the guest off.
  *
  * The kernel passes what follows "--" on its command line as our
- * arguments.
+ * arguments, after any parameter it did not know itself: only absolute
+ * paths are taken for modules.
  */
 #include <linux/reboot.h>
 
@@ -32,19 +33,32 @@ static int kp_load(const char *path)
 	return ret < 0 ? errno : 0;
 }
 
+/* The file systems the suites read (sysctls under /proc, debugfs). */
+static void kp_mount(const char *type, const char *dir)
+{
+	mkdir(dir, 0755);
+	mount(type, dir, type, 0, "");
+}
+
 int main(int argc, char **argv)
 {
 	int i, err, failed = 0;
 
+	kp_mount("devtmpfs", "/dev");
+	kp_mount("proc", "/proc");
+	kp_mount("sysfs", "/sys");
+	kp_mount("debugfs", "/sys/kernel/debug");
+	kp_mount("tracefs", "/sys/kernel/tracing");
 	/* The console, for our own lines; KTAP goes through printk. */
-	mkdir("/dev", 0755);
-	mount("devtmpfs", "/dev", "devtmpfs", 0, "");
 	i = open("/dev/console", O_WRONLY);
 	if (i >= 0) {
 		dup2(i, 1);
 		dup2(i, 2);
 	}
 	for (i = 1; i < argc; i++) {
+		/* The kernel also hands on parameters it did not know. */
+		if (argv[i][0] != '/')
+			continue;
 		kp_say("load", argv[i], 0);
 		err = kp_load(argv[i]);
 		if (err) {

@@ -2,7 +2,7 @@
 /*
  * What the helper modules need to know about the architecture they run
  * on, in one place: x86 (64-bit and 32-bit) hits a probe through an int3,
- * arm64 through a BRK.
+ * arm64 through a BRK, riscv through an EBREAK.
  *
  *	KPT_HIT_IP_OFFSET	how far past the probed address the
  *				instruction pointer is when a pre_handler
@@ -14,7 +14,8 @@
  *				declares register_nmi_handler() (x86 with
  *				ACPI: the APEI NMI support pulls it in)
  *	kpt_entry_skip()	bytes kprobes skips at a function's entry
- *				(an endbr64 of IBT kernels)
+ *				(an endbr64 of IBT kernels, ftrace's call
+ *				site on riscv)
  *	kpt_ret_frame()		the key kretprobe_find_ret_addr() takes,
  *				from the registers at a function's entry
  *	KPT_ENTRY_SYM		a function of the exception or system call
@@ -90,8 +91,35 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 	return (void *)regs->regs[29];
 }
 
+#elif defined(CONFIG_RISCV)
+#include <linux/ftrace.h>
+
+#define KPT_HIT_IP_OFFSET	0
+/* A kernel EBREAK is entered like an NMI (irqentry_nmi_enter()). */
+#define KPT_TRAP_PREEMPT_COUNT	(NMI_OFFSET + HARDIRQ_OFFSET)
+#define KPT_ENTRY_SYM		"handle_exception"
+/* It saves one task's registers and loads the next one's, sp included. */
+#define KPT_SWITCH_SYM		"__switch_to"
+#define KPT_HAVE_SELF_NMI	0
+
+/* A traced function starts with ftrace's call site, which kprobes skips. */
+static inline unsigned int kpt_entry_skip(const void *fn)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE
+	if (ftrace_location((unsigned long)fn) == (unsigned long)fn)
+		return MCOUNT_INSN_SIZE;
+#endif
+	return 0;
+}
+
+/* The stack pointer at the entry, which the caller sees again. */
+static inline void *kpt_ret_frame(struct pt_regs *regs)
+{
+	return (void *)regs->sp;
+}
+
 #else
-#error "the kprobes selftest modules know x86 and arm64 only"
+#error "the kprobes selftest modules know x86, arm64 and riscv only"
 #endif
 
 #endif /* _KPROBES_TEST_ARCH_H */
