@@ -29,9 +29,10 @@ kernel=$obj/$KP_IMAGE_PATH
 [ -f "$kernel" ] || kp_die "$kernel not built"
 
 src=$(kp_srcdir "$tree")
-# Our KUnit modules that only need loading (the others need hand-written
-# functions of the architecture, or a test script around them).
-KP_KUNIT_MODULES="kprobes_context_kunit kprobes_safety_kunit"
+# Our KUnit modules that only need loading (the others need more
+# hand-written functions of the architecture, or a test script around
+# them).
+KP_KUNIT_MODULES="kprobes_offsets_kunit kprobes_context_kunit kprobes_safety_kunit"
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root/kp"
@@ -56,12 +57,14 @@ some_modules()
 }
 kp_step "build our KUnit modules for ${run##*/}" some_modules
 loads=
+missing=
 for m in $KP_KUNIT_MODULES; do
 	if [ -f "$mods/$m.ko" ]; then
 		cp "$mods/$m.ko" "$run/root/kp/"
 		loads="$loads /kp/$m.ko"
 	else
 		kp_log "$m does not build for $KP_ARCH (see $KP_BUILD/logs/): its suites do not run"
+		missing="$missing $m"
 	fi
 done
 
@@ -115,6 +118,10 @@ log=$run/console.log
 # The KTAP: from the first top-level "KTAP version 1" on, timestamps off.
 sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$log" | tr -d '\r' |
 	sed -n '/^KTAP version 1$/,$p' >"$run/out/kunit.tap"
+# A module that did not build is a failed case of its own.
+for m in $missing; do
+	echo "not ok 0 $m # does not build for $KP_ARCH"
+done >>"$run/out/kunit.tap"
 echo "$dt" >"$run/out/kunit.time"
 sed -nE 's/.*smp: Brought up [0-9]+ nodes?, ([0-9]+) CPUs?.*/\1/p' "$log" |
 	head -n 1 >"$run/out/cpus"

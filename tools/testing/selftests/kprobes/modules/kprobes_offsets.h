@@ -104,6 +104,17 @@ long kpt_off_hints(long x);
 
 extern const u16 kpt_off_literal_bounds[], kpt_off_branch_bounds[];
 extern const u16 kpt_off_excl_bounds[], kpt_off_hints_bounds[];
+
+/*
+ * riscv: riscv/kprobes_offsets_funcs.S, with kpt_off_helper, _branch and
+ * _fixup
+ */
+long kpt_off_pcrel(long x);
+long kpt_off_lrsc(long *p, long v);
+long kpt_off_mixed(long a, long b);
+
+extern const u16 kpt_off_pcrel_bounds[], kpt_off_lrsc_bounds[];
+extern const u16 kpt_off_mixed_bounds[];
 #endif /* __ASSEMBLY__ */
 
 #endif /* _KPROBES_OFFSETS_H */

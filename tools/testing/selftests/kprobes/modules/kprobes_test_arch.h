@@ -102,11 +102,24 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 #define KPT_SWITCH_SYM		"__switch_to"
 #define KPT_HAVE_SELF_NMI	0
 
-/* A traced function starts with ftrace's call site, which kprobes skips. */
+/*
+ * A traced function starts with ftrace's call site, which kprobes skips:
+ * NOPs (C.NOP with the C extension), or the AUIPC t0/JALR t0 pair ftrace
+ * writes there while it traces the function.  (ftrace_location(), which
+ * kprobes asks, is not exported to modules.)
+ */
 static inline unsigned int kpt_entry_skip(const void *fn)
 {
 #ifdef CONFIG_DYNAMIC_FTRACE
-	if (ftrace_location((unsigned long)fn) == (unsigned long)fn)
+	const u16 *h = fn;
+	const u32 *w = fn;
+
+	if (h[0] == 0x0001 && h[1] == 0x0001 && h[2] == 0x0001 &&
+	    h[3] == 0x0001)
+		return MCOUNT_INSN_SIZE;
+	if (w[0] == 0x00000013 && w[1] == 0x00000013)
+		return MCOUNT_INSN_SIZE;
+	if ((w[0] & 0xfff) == 0x297 && (w[1] & 0xfff) == 0x2e7)
 		return MCOUNT_INSN_SIZE;
 #endif
 	return 0;
