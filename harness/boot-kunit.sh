@@ -32,7 +32,7 @@ src=$(kp_srcdir "$tree")
 # Our KUnit modules that only need loading (the others need more
 # hand-written functions of the architecture, or a test script around
 # them).
-KP_KUNIT_MODULES="kprobes_offsets_kunit kprobes_context_kunit kprobes_safety_kunit"
+KP_KUNIT_MODULES="kprobes_offsets_kunit kprobes_stress_kunit kprobes_context_kunit kprobes_safety_kunit"
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root/kp"

@@ -7,13 +7,19 @@
  * Five instructions of one size, the return last, from the first one on,
  * which follows a landing pad where the function starts with one: on x86
  * 3-byte instructions (the endbr64 of kernels built with IBT comes
- * first), on arm64 4-byte ones after the "bti c" of SYM_FUNC_START().
+ * first), on arm64 4-byte ones after the "bti c" of SYM_FUNC_START(),
+ * on riscv 4-byte ones from the start.
  */
 #define KPT_NR_BOUNDS	5
 
-#ifdef CONFIG_ARM64
+#if defined(CONFIG_ARM64)
 #define KPT_INSN_SIZE	4
 #define KPT_FIRST	4
+#define KPT_RET_SIZE	4
+#elif defined(CONFIG_RISCV)
+/* Uncompressed 4-byte instructions; riscv has no landing pad. */
+#define KPT_INSN_SIZE	4
+#define KPT_FIRST	0
 #define KPT_RET_SIZE	4
 #else
 #include <asm/ibt.h>
