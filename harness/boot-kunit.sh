@@ -29,10 +29,11 @@ kernel=$obj/$KP_IMAGE_PATH
 [ -f "$kernel" ] || kp_die "$kernel not built"
 
 src=$(kp_srcdir "$tree")
-# Our KUnit modules that only need loading (the others need more
-# hand-written functions of the architecture, or a test script around
-# them).
-KP_KUNIT_MODULES="kprobes_offsets_kunit kprobes_stress_kunit kprobes_context_kunit kprobes_safety_kunit"
+# Our KUnit modules that only need loading, in loading order (the others
+# need a test script around them).
+# kprobes_target is no KUnit module: kprobes_api_kunit probes it.
+KP_KUNIT_MODULES="kprobes_target kprobes_api_kunit kprobes_offsets_kunit
+kprobes_stress_kunit kprobes_context_kunit kprobes_safety_kunit"
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root/kp"
