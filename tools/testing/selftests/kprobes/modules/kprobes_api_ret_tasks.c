@@ -245,7 +245,7 @@ static void kpt_test_tret_migrate(struct kunit *test)
 	struct kpt_tret *t = kpt_tret_new(test);
 	DECLARE_COMPLETION_ONSTACK(go);
 	struct kpt_sleeper *s;
-	int i, n = 2 * KPT_CACHE_MAX, from, to;
+	int i, n = 2 * KPT_CACHE_MAX, from, to, got;
 
 	from = cpumask_first(cpu_online_mask);
 	to = cpumask_next(from, cpu_online_mask);
@@ -253,8 +253,26 @@ static void kpt_test_tret_migrate(struct kunit *test)
 		kunit_skip(test, "needs two online CPUs");
 	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &t->rp), 0);
 	s = kpt_sleepers_start(test, n, &go, from);
-	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, n));
-	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), n);
+	/*
+	 * Where the function entry is a breakpoint taken as an NMI (riscv:
+	 * no kprobes on ftrace), an entry may not allocate: until the pool
+	 * has grown, some of the burst is missed, each miss counted as
+	 * such.  The calls that got an instance must add up all the same.
+	 */
+	if (!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
+	    (KPT_TRAP_PREEMPT_COUNT & NMI_MASK)) {
+		for (i = 0; i < 1500 &&
+		     atomic_read(&t->entries) + READ_ONCE(t->rp.nmissed) < n; i++)
+			msleep(20);
+		got = atomic_read(&t->entries);
+		KUNIT_EXPECT_EQ(test, got + READ_ONCE(t->rp.nmissed), n);
+		KUNIT_EXPECT_EQ(test, kretprobe_missed(&t->rp, KRETPROBE_MISS_ATOMIC),
+				(unsigned long)READ_ONCE(t->rp.nmissed));
+	} else {
+		KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, n));
+		got = n;
+	}
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), got);
 	/* Each one wakes up, and returns, on the other CPU. */
 	for (i = 0; i < n; i++) {
 		KUNIT_EXPECT_TRUE(test, kpt_tret_wait_blocked(s[i].task));
@@ -263,9 +281,9 @@ static void kpt_test_tret_migrate(struct kunit *test)
 	}
 	kpt_sleepers_finish(test, s, n, &go);
 
-	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), n);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), got);
 	KUNIT_EXPECT_EQ(test, atomic_read(&t->bad), 0);
-	KUNIT_EXPECT_EQ(test, t->rp.nmissed, 0);
+	KUNIT_EXPECT_EQ(test, t->rp.nmissed, n - got);
 	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), 0);
 }
 #endif
