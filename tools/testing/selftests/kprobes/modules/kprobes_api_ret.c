@@ -247,7 +247,7 @@ static void kpt_test_ret_deep_ftrace(struct kunit *test)
 	 */
 	if (!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
 	    (KPT_TRAP_PREEMPT_COUNT & NMI_MASK))
-		kunit_skip(test, "function entries are breakpoints taken as NMIs here (see kpt_test_ret_deep_int3)");
+		kunit_skip(test, "entries are NMI-like breakpoints here (kpt_test_ret_deep_int3)");
 	r->rp.kp.symbol_name = NULL;
 	r->rp.kp.addr = (kprobe_opcode_t *)kpt_ret_rdepth;
 	r->rp.handler = kpt_ret_handler_inorder;
