@@ -33,7 +33,7 @@ src=$(kp_srcdir "$tree")
 # need a test script around them).
 # kprobes_target is no KUnit module: kprobes_api_kunit probes it.
 KP_KUNIT_MODULES="kprobes_target kprobes_api_kunit kprobes_offsets_kunit
-kprobes_stress_kunit kprobes_context_kunit kprobes_safety_kunit"
+kprobes_stress_kunit kprobes_context_kunit kprobes_safety_kunit kprobes_scale"
 
 rm -rf "$run"
 mkdir -p "$run/out" "$run/root/kp"

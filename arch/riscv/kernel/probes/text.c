@@ -32,7 +32,11 @@ struct kprobe_riscv_write {
 	u8 len;
 };
 
-#define KPROBE_RISCV_QUEUE	64
+/*
+ * A full queue is written at once: a batch of N probes stops all CPUs
+ * N / 256 + 1 times.
+ */
+#define KPROBE_RISCV_QUEUE	256
 
 /* Queued writes; only touched with text_mutex held. */
 static struct kprobe_riscv_write kprobe_riscv_writes[KPROBE_RISCV_QUEUE];
