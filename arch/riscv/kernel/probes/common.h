@@ -17,7 +17,7 @@
 #define _RISCV_KERNEL_PROBES_COMMON_H
 
 #include <linux/kprobes.h>
-#include <asm/bug.h>
+#include <linux/bug.h>
 
 #define KPROBE_RISCV_EBREAK	((u32)__BUG_INSN_32)
 #define KPROBE_RISCV_C_EBREAK	((u16)__BUG_INSN_16)

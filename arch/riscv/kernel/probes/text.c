@@ -10,6 +10,7 @@
  * (FENCE.I) once per batch, not once per probe.
  */
 #include <linux/atomic.h>
+#include <linux/cacheflush.h>
 #include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
@@ -18,7 +19,6 @@
 #include <linux/stop_machine.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include <asm/cacheflush.h>
 #include <asm/patch.h>
 #include <asm/sections.h>
 
