@@ -38,6 +38,10 @@ if [ "$variant" != default ]; then
 	[ -f "$KP_HARNESS/configs/$variant.config" ] ||
 		kp_die "unknown variant '$variant' (no harness/configs/$variant.config)"
 	ours="$ours $KP_HARNESS/configs/$variant.config"
+	# What a variant cannot have on this architecture (its
+	# kp-unavailable lines), in harness/configs/arch-ARCH-VARIANT.config.
+	[ -f "$KP_HARNESS/configs/arch-$KP_ARCH-$variant.config" ] &&
+		ours="$ours $KP_HARNESS/configs/arch-$KP_ARCH-$variant.config"
 fi
 
 # Only our own fragments are checked: tinyconfig's choices (size
