@@ -63,6 +63,10 @@ for m in $KP_KUNIT_MODULES; do
 	if [ -f "$mods/$m.ko" ]; then
 		cp "$mods/$m.ko" "$run/root/kp/"
 		loads="$loads /kp/$m.ko"
+		# The parameters the module's kselftest script gives it.
+		case $m in
+		kprobes_stress_kunit) loads="$loads:cycles=3000,seconds=40,opt_seconds=20" ;;
+		esac
 	else
 		kp_log "$m does not build for $KP_ARCH (see $KP_BUILD/logs/): its suites do not run"
 		missing="$missing $m"

@@ -21,14 +21,22 @@ static void kp_say(const char *what, const char *name, int err)
 	printf("\n");
 }
 
-static int kp_load(const char *path)
+/* @arg is PATH or PATH:PARAMS, PARAMS as insmod takes them, commas for spaces. */
+static int kp_load(char *arg)
 {
+	char *params = strchr(arg, ':');
 	int fd, ret;
 
-	fd = open(path, O_RDONLY);
+	if (params) {
+		*params++ = '\0';
+		for (ret = 0; params[ret]; ret++)
+			if (params[ret] == ',')
+				params[ret] = ' ';
+	}
+	fd = open(arg, O_RDONLY);
 	if (fd < 0)
 		return errno;
-	ret = syscall(__NR_finit_module, fd, "", 0);
+	ret = syscall(__NR_finit_module, fd, params ? params : "", 0);
 	close(fd);
 	return ret < 0 ? errno : 0;
 }

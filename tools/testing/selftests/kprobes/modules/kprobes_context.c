@@ -174,8 +174,11 @@ static void kpc_install(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, register_kprobe(&probe), 0);
 	/* The entry, past an endbr64 in kernels built with IBT. */
 	body = (unsigned long)probe.addr;
+#ifdef CONFIG_KPROBES_ON_FTRACE
+	/* MCOUNT_INSN_SIZE exists only where ftrace is built. */
 	if (probe.flags & KPROBE_FLAG_FTRACE)
 		body += MCOUNT_INSN_SIZE;
+#endif
 	unregister_kprobe(&probe);
 
 	memset(&kpc_entry_kp, 0, sizeof(kpc_entry_kp));
