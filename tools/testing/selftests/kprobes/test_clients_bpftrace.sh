@@ -123,7 +123,8 @@ bt_stop()
 		# while it detaches many probes it is busy elsewhere, and is
 		# left alone.
 		if [ $(($(date +%s) - sent)) -ge 5 ] && bt_polling; then
-			kpc_note "SIGINT sent again after 5 s in $(cat /proc/$BT_PID/wchan 2>/dev/null)"
+			kpc_note "SIGINT sent again after 5 s," \
+				"in $(cat "/proc/$BT_PID/wchan" 2>/dev/null)"
 			kill -INT $BT_PID 2>/dev/null
 			sent=$(date +%s)
 		fi
