@@ -137,12 +137,6 @@ static bool kprobe_arm64_in_exclusive(const __le32 *addr, unsigned long func)
 }
 
 /*
- * How the instruction of @site runs: simulated (PC-relative loads,
- * branches, ADR/ADRP; site->ainsn.api.handler set, no slot), stepped out
- * of line, or refused.  arm_probe_decode_insn() is the decoder arm64
- * shares with uprobes; literal loads are simulated for kprobes only.
- */
-/*
  * LDR (literal) into an FP/SIMD register: PC-relative like the
  * general-purpose literal loads, but decode-insn.c neither simulates it
  * nor counts it as a literal load, so it would be stepped out of line and
@@ -153,6 +147,12 @@ static bool kprobe_arm64_is_fp_literal(u32 insn)
 	return (insn & 0x3f000000) == 0x1c000000;
 }
 
+/*
+ * How the instruction of @site runs: simulated (PC-relative loads,
+ * branches, ADR/ADRP; site->ainsn.api.handler set, no slot), stepped out
+ * of line, or refused.  arm_probe_decode_insn() is the decoder arm64
+ * shares with uprobes; literal loads are simulated for kprobes only.
+ */
 static enum probe_insn kprobe_arm64_decode(struct kprobe_site *site,
 					   unsigned long func)
 {
@@ -161,9 +161,9 @@ static enum probe_insn kprobe_arm64_decode(struct kprobe_site *site,
 	enum probe_insn kind;
 
 	api->handler = NULL;
-	if (kprobe_arm64_is_fp_literal(insn)) {
+	if (kprobe_arm64_is_fp_literal(insn))
 		return INSN_REJECTED;
-	} else if (aarch64_insn_is_ldr_lit(insn)) {
+	if (aarch64_insn_is_ldr_lit(insn)) {
 		api->handler = simulate_ldr_literal;
 		kind = INSN_GOOD_NO_SLOT;
 	} else if (aarch64_insn_is_ldrsw_lit(insn)) {
