@@ -65,7 +65,12 @@ for m in $KP_KUNIT_MODULES; do
 		loads="$loads /kp/$m.ko"
 		# The parameters the module's kselftest script gives it.
 		case $m in
-		kprobes_stress_kunit) loads="$loads:cycles=3000,seconds=40,opt_seconds=20" ;;
+		kprobes_stress_kunit)
+			loads="$loads:cycles=3000,seconds=40,opt_seconds=20"
+			# A round is two stop_machine()s: the emulated debug
+			# kernel needs longer for the kept probe's 100 rounds.
+			[ "$variant" = debug ] && loads="$loads,anchor_seconds=30"
+			;;
 		esac
 	else
 		kp_log "$m does not build for $KP_ARCH (see $KP_BUILD/logs/): its suites do not run"

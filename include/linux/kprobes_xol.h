@@ -206,27 +206,42 @@ static nokprobe_inline void kprobe_xol_finish(struct kprobe_ctlblk *kcb,
 }
 
 /**
- * kprobe_xol_fault() - the copy faulted: offer the fault to the probes
+ * kprobe_xol_unnest() - a copy faulted: if it was a nested hit's, resume
+ *	the outer hit
  * @kcb: this CPU's control block, kprobe_xol_running()
+ *
+ * The nested hit ran no handler, so no fault handler of its own is asked.
+ * Its instruction ran for the code that ran into the nested probe: a
+ * handler of the outer hit, or an interrupt that came in meanwhile.  With
+ * the pc back at the nested probe's address, the caller offers the fault
+ * as it offers any fault taken while the outer hit is handled.
+ *
+ * Return: true if the copy was a nested hit's and @kcb->cur is the outer
+ * hit again; false if it is @kcb->cur's own copy (kprobe_xol_fault()).
+ */
+static nokprobe_inline bool kprobe_xol_unnest(struct kprobe_ctlblk *kcb)
+{
+	if (kcb->cur.state != KPROBE_XOL_NESTED)
+		return false;
+	kcb->cur = kcb->outer;
+	return true;
+}
+
+/**
+ * kprobe_xol_fault() - the copy of the hit's own site faulted: offer the
+ *	fault to its probes and end the hit
+ * @kcb: this CPU's control block, state KPROBE_XOL_COPY
  * @regs: registers at the fault; the caller already put the pc back at
  *	the probed address and the interrupt mask back
  * @trapnr: the architecture's fault number
  *
- * A nested hit ran no handlers and has no fault handler to ask: the outer
- * hit is resumed and the kernel's fixups see the fault.
- *
- * Return: what kprobe_site_fault() returned, 0 for a nested hit.
+ * Return: what kprobe_site_fault() returned.
  */
 static nokprobe_inline int kprobe_xol_fault(struct kprobe_ctlblk *kcb,
 					    struct pt_regs *regs, int trapnr)
 {
-	int ret;
+	int ret = kprobe_site_fault(kcb->cur.site, regs, trapnr);
 
-	if (kcb->cur.state == KPROBE_XOL_NESTED) {
-		kcb->cur = kcb->outer;
-		return 0;
-	}
-	ret = kprobe_site_fault(kcb->cur.site, regs, trapnr);
 	kprobe_xol_close(kcb);
 	return ret;
 }

@@ -157,14 +157,12 @@ int kretprobe_brk_handler(struct pt_regs *regs, unsigned long esr)
 
 NOKPROBE_SYMBOL(kretprobe_brk_handler);
 
-/* A fault raised by the slot copy, turned into one at the probed address. */
-static nokprobe_inline int kprobe_arm64_step_fault(struct pt_regs *regs,
-						   int trapnr,
+/* A fault raised by a slot copy, turned into one at the probed address. */
+static nokprobe_inline void kprobe_arm64_step_undo(struct pt_regs *regs,
 						   struct kprobe_ctlblk *kcb)
 {
 	instruction_pointer_set(regs, (unsigned long)kcb->cur.site->addr);
 	regs->pstate = (regs->pstate & ~DAIF_MASK) | kcb->cur.saved_irq;
-	return kprobe_xol_fault(kcb, regs, trapnr);
 }
 
 /**
@@ -173,8 +171,10 @@ static nokprobe_inline int kprobe_arm64_step_fault(struct pt_regs *regs,
  * @trapnr: the exception syndrome, truncated
  *
  * A fault of the slot copy becomes a fault of the probed instruction at
- * its own address, after the probes' fault handlers had their say.  A
- * fault while handlers run goes to the probes' fault handlers: it is
+ * its own address, after the probes' fault handlers had their say.  The
+ * copy of a nested hit (one that ran no handler) faulted for the handler
+ * that ran into it, and is offered as that handler's fault.  A fault
+ * while handlers run goes to the probes' fault handlers: it is
  * theirs, because the BRK exception keeps DAIF masked while they run, so
  * no interrupt or pseudo-NMI can have come in and faulted in between
  * (x86 has to walk the stack to tell, as NMIs reach its int3 handler).
@@ -191,8 +191,13 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	if (!site)
 		return 0;
 	if (kprobe_xol_running(kcb) &&
-	    instruction_pointer(regs) == (unsigned long)site->ainsn.api.insn)
-		return kprobe_arm64_step_fault(regs, trapnr, kcb);
+	    instruction_pointer(regs) == (unsigned long)site->ainsn.api.insn) {
+		kprobe_arm64_step_undo(regs, kcb);
+		if (!kprobe_xol_unnest(kcb))
+			return kprobe_xol_fault(kcb, regs, trapnr);
+		/* A nested hit's copy: the outer handler's fault. */
+		site = kcb->cur.site;
+	}
 	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
 	    READ_ONCE(p->site) == site)
 		return kprobe_site_fault(site, regs, trapnr);

@@ -137,6 +137,17 @@ static bool kprobe_arm64_in_exclusive(const __le32 *addr, unsigned long func)
 }
 
 /*
+ * LDR (literal) into an FP/SIMD register: PC-relative like the
+ * general-purpose literal loads, but decode-insn.c neither simulates it
+ * nor counts it as a literal load, so it would be stepped out of line and
+ * read next to the slot.  Bits 29-24 are 0b011100 (V set).
+ */
+static bool kprobe_arm64_is_fp_literal(u32 insn)
+{
+	return (insn & 0x3f000000) == 0x1c000000;
+}
+
+/*
  * How the instruction of @site runs: simulated (PC-relative loads,
  * branches, ADR/ADRP; site->ainsn.api.handler set, no slot), stepped out
  * of line, or refused.  arm_probe_decode_insn() is the decoder arm64
@@ -150,6 +161,8 @@ static enum probe_insn kprobe_arm64_decode(struct kprobe_site *site,
 	enum probe_insn kind;
 
 	api->handler = NULL;
+	if (kprobe_arm64_is_fp_literal(insn))
+		return INSN_REJECTED;
 	if (aarch64_insn_is_ldr_lit(insn)) {
 		api->handler = simulate_ldr_literal;
 		kind = INSN_GOOD_NO_SLOT;
@@ -171,8 +184,8 @@ static enum probe_insn kprobe_arm64_decode(struct kprobe_site *site,
  * @func: start of the symbol holding site->addr
  *
  * PC-relative instructions are simulated (decode-insn.c says which);
- * exclusive load/store sequences, exception-generating and system
- * instructions are refused.
+ * exclusive load/store sequences, FP/SIMD literal loads,
+ * exception-generating and system instructions are refused.
  *
  * Context: kprobe_mutex held.
  * Return: 0, -EILSEQ for a misaligned address, -EINVAL for an instruction

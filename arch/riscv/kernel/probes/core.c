@@ -155,14 +155,12 @@ bool kprobe_single_step_handler(struct pt_regs *regs)
 
 NOKPROBE_SYMBOL(kprobe_single_step_handler);
 
-/* A fault of the slot's copy, turned into one at the probed address. */
-static nokprobe_inline int kprobe_riscv_step_fault(struct pt_regs *regs,
-						   int trapnr,
+/* A fault of a slot's copy, turned into one at the probed address. */
+static nokprobe_inline void kprobe_riscv_step_undo(struct pt_regs *regs,
 						   struct kprobe_ctlblk *kcb)
 {
 	instruction_pointer_set(regs, (unsigned long)kcb->cur.site->addr);
 	regs->status = (regs->status & ~SR_PIE) | kcb->cur.saved_irq;
-	return kprobe_xol_fault(kcb, regs, trapnr);
 }
 
 /**
@@ -171,8 +169,10 @@ static nokprobe_inline int kprobe_riscv_step_fault(struct pt_regs *regs,
  * @trapnr: the exception cause (scause)
  *
  * A fault of the slot's copy becomes a fault of the probed instruction at
- * its own address, after the probes' fault handlers had their say.  A
- * fault while handlers run is theirs: the EBREAK exception keeps
+ * its own address, after the probes' fault handlers had their say.  The
+ * copy of a nested hit (one that ran no handler) faulted for the handler
+ * that ran into it, and is offered as that handler's fault.  A fault
+ * while handlers run is theirs: the EBREAK exception keeps
  * interrupts off until the hit ends, so no interrupt handler can have
  * come in and faulted in between.
  *
@@ -188,8 +188,13 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	if (!site)
 		return 0;
 	if (kprobe_xol_running(kcb) &&
-	    instruction_pointer(regs) == (unsigned long)site->ainsn.api.insn)
-		return kprobe_riscv_step_fault(regs, trapnr, kcb);
+	    instruction_pointer(regs) == (unsigned long)site->ainsn.api.insn) {
+		kprobe_riscv_step_undo(regs, kcb);
+		if (!kprobe_xol_unnest(kcb))
+			return kprobe_xol_fault(kcb, regs, trapnr);
+		/* A nested hit's copy: the outer handler's fault. */
+		site = kcb->cur.site;
+	}
 	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
 	    READ_ONCE(p->site) == site)
 		return kprobe_site_fault(site, regs, trapnr);

@@ -148,14 +148,12 @@ int kprobe_int3_handler(struct pt_regs *regs)
 
 NOKPROBE_SYMBOL(kprobe_int3_handler);
 
-/* A fault raised by the step copy itself, seen as a fault at site->addr. */
-static nokprobe_inline int kprobe_x86_step_fault(struct pt_regs *regs,
-						 int trapnr,
+/* A fault raised by a step copy, seen as a fault at the probed address. */
+static nokprobe_inline void kprobe_x86_step_undo(struct pt_regs *regs,
 						 struct kprobe_ctlblk *kcb)
 {
 	regs->ip = (unsigned long)kcb->cur.site->addr;
 	regs->flags |= kcb->cur.saved_irq;
-	return kprobe_xol_fault(kcb, regs, trapnr);
 }
 
 /*
@@ -229,8 +227,10 @@ NOKPROBE_SYMBOL(kprobe_x86_fault_in_handler);
  *
  * A fault of the step copy is turned back into a fault of the probed
  * instruction at its own address, after the probe's fault handlers had
- * their say, so that the kernel's exception fixup applies.  A fault in
- * a pre or post handler goes to the probes' fault handlers, found through
+ * their say, so that the kernel's exception fixup applies.  The copy of
+ * a nested hit (one that ran no handler) faulted for the code that ran
+ * into it, and is offered as that code's fault.  A fault in a pre or
+ * post handler goes to the probes' fault handlers, found through
  * the control block of a breakpoint hit or, for ftrace and optimized
  * hits, through current_kprobe; a fault of an interrupt or NMI that came
  * in while a handler ran is not theirs and is left alone.
@@ -244,6 +244,14 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	struct kprobe_site *site = kcb->cur.site;
 	struct kprobe *p;
 
+	if (site && kprobe_xol_running(kcb) &&
+	    regs->ip == kprobe_step_copy(site)) {
+		kprobe_x86_step_undo(regs, kcb);
+		if (!kprobe_xol_unnest(kcb))
+			return kprobe_xol_fault(kcb, regs, trapnr);
+		/* A nested hit's copy: the outer hit's fault, if anyone's. */
+		site = kcb->cur.site;
+	}
 	if (!site) {
 		/*
 		 * The ftrace and optimized paths keep no control block: the
@@ -261,8 +269,6 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 		return kprobe_x86_fault_wanted(site) &&
 		       kprobe_x86_fault_in_handler(regs) &&
 		       kprobe_site_fault(site, regs, trapnr);
-	if (kprobe_xol_running(kcb) && regs->ip == kprobe_step_copy(site))
-		return kprobe_x86_step_fault(regs, trapnr, kcb);
 	return 0;
 }
 

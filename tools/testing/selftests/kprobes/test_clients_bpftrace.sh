@@ -20,7 +20,12 @@ ktap_print_header
 kp_setup
 kpc_need bpftrace
 kpc_setup
-trap 'bt_stop; kpc_teardown' EXIT
+# Count the runs of BPF programs (run_cnt in their fdinfo), for the notes
+# of bt_misses and bt_runs.
+BPF_STATS=/proc/sys/kernel/bpf_stats_enabled
+BPF_STATS_WAS=$(cat $BPF_STATS 2>/dev/null || true)
+[ -z "$BPF_STATS_WAS" ] || echo 1 >$BPF_STATS
+trap 'bt_stop; [ -z "$BPF_STATS_WAS" ] || echo $BPF_STATS_WAS >$BPF_STATS; kpc_teardown' EXIT
 ktap_set_plan 6
 
 # bt_where - where bpftrace is stuck: its state, kernel wait channel and
@@ -76,10 +81,34 @@ bt_start()
 	bt_try "$1"
 }
 
+# bt_polling - is bpftrace asleep waiting for events (epoll)?
+bt_polling()
+{
+	case $(cat /proc/$BT_PID/wchan 2>/dev/null) in
+	*epoll* | ep_poll*) return 0 ;;
+	esac
+	return 1
+}
+
+# bt_runs - how often bpftrace's BPF programs ran and were skipped as
+# recursion, summed over all of them
+bt_runs()
+{
+	local f n=0 runs=0 misses=0
+
+	for f in "/proc/$BT_PID"/fdinfo/*; do
+		grep -q '^prog_type' "$f" 2>/dev/null || continue
+		n=$((n + 1))
+		runs=$((runs + $(sed -n 's/^run_cnt:[[:space:]]*//p' "$f")))
+		misses=$((misses + $(sed -n 's/^recursion_misses:[[:space:]]*//p' "$f")))
+	done
+	echo "$n bpf programs ran $runs times, $misses recursion misses"
+}
+
 # bt_stop - stop bpftrace (it prints its maps) and wait until it detached
 bt_stop()
 {
-	local t0 end sent
+	local t0 end sent rc
 
 	[ -n "$BT_PID" ] || return 0
 	t0=$(date +%s%N)
@@ -90,9 +119,12 @@ bt_stop()
 		sleep 0.1
 		# bpftrace 0.17 can take a SIGINT just before it blocks in
 		# epoll_wait() and then sleep on (seen under emulation): it
-		# exits, printing its maps, on the next one.
-		if [ $(($(date +%s) - sent)) -ge 5 ]; then
-			kpc_note "SIGINT sent again after 5 s"
+		# exits, printing its maps, on the next one.  Only then:
+		# while it detaches many probes it is busy elsewhere, and is
+		# left alone.
+		if [ $(($(date +%s) - sent)) -ge 5 ] && bt_polling; then
+			kpc_note "SIGINT sent again after 5 s," \
+				"in $(cat "/proc/$BT_PID/wchan" 2>/dev/null)"
 			kill -INT $BT_PID 2>/dev/null
 			sent=$(date +%s)
 		fi
@@ -105,8 +137,9 @@ bt_stop()
 		BT_PID=
 		return 1
 	fi
-	wait $BT_PID
-	kpc_note "detached in $(kpc_ms_since "$t0") ms"
+	rc=0
+	wait $BT_PID || rc=$?
+	kpc_note "detached in $(kpc_ms_since "$t0") ms, exit status $rc"
 	BT_PID=
 }
 
@@ -117,7 +150,7 @@ bt_misses()
 	local f counts
 
 	kpc_note "$(grep -w "$1" $DEBUGFS/kprobes/kretprobes)"
-	for f in /proc/$BT_PID/fdinfo/*; do
+	for f in "/proc/$BT_PID"/fdinfo/*; do
 		grep -q '^prog_type' "$f" 2>/dev/null || continue
 		counts=$(grep -h '^run_cnt\|^recursion_misses' "$f" | tr '\n\t' '  ')
 		kpc_note "bpf prog ${f##*/}: $counts"
@@ -201,11 +234,15 @@ wildcard()
 	attached=$(sed -n 's/^Attaching \([0-9]*\) probes.*/\1/p' $BT_OUT)
 	listed=$(kpc_listed ' k +vfs_[^ ]*\+0x[04] ')
 	kpc_writes $WRITES
+	kpc_note "after the writes: $(bt_runs)"
 	bt_stop
 	kpc_note "$((attached - 1)) vfs_* probes attached, $listed listed"
 	[ "$attached" -gt 10 ] || { cat $BT_OUT; return 1; }
-	expect_eq "vfs_* probes in the debugfs list" "$listed" $((attached - 1)) &&
-	expect_eq "@[vfs_write]" "$(bt_map '\[vfs_write\]')" $WRITES &&
+	if ! expect_eq "vfs_* probes in the debugfs list" "$listed" $((attached - 1)) ||
+	   ! expect_eq "@[vfs_write]" "$(bt_map '\[vfs_write\]')" $WRITES; then
+		sed -n '1,20p;$p' $BT_OUT
+		return 1
+	fi
 	expect_eq "vfs_* probes left after detach" "$(kpc_listed ' k +vfs_')" 0
 }
 kpc_check "kprobe:vfs_* attaches, counts $WRITES writes exactly, detaches" wildcard

@@ -273,9 +273,74 @@ static void kpt_test_fault_in_step_declined(struct kunit *test)
 	kpt_fault_in_step(test, false);
 }
 
+static int kpt_pre_step_load(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	p->pre++;
+	p->loaded = kpt_step_load(kpt_fixable_addr);
+	return 0;
+}
+
+/*
+ * A handler runs into another probe, whose instruction faults.  That
+ * hit is nested: it runs no handler, counts a miss and steps its load out
+ * of line.  The fault of the copy is the running handler's, so the
+ * running probe's fault_handler is asked, at the load's own address, and
+ * the nested probe's is not.  The outer probe sits at an instruction
+ * (breakpoint hit) or on another module's function entry (ftrace hit
+ * where kprobes use it).
+ */
+static void kpt_fault_in_nested_step(struct kunit *test, bool entry)
+{
+	struct kpt_fprobe *inner = kpt_fprobe_new(test);
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+	int (*target)(int a, int b);
+
+	inner->kp.symbol_name = "kpt_step_load_insn";
+	inner->kp.fault_handler = kpt_fault_decline;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &inner->kp), 0);
+
+	p->kp.pre_handler = kpt_pre_step_load;
+	if (entry)
+		p->kp.symbol_name = KPT_TARGET ":kpt_target_add";
+	else
+		p->kp.addr = kpt_at(kpt_api_add, KPT_INSN1);
+	KUNIT_ASSERT_EQ_MSG(test, kpt_register(test, &p->kp), 0,
+			    "is " KPT_TARGET ".ko loaded?");
+	target = (void *)p->kp.addr;
+	KUNIT_EXPECT_EQ(test, entry ? target(40, 2) : kpt_api_add(40, 2), 42);
+	kpt_expect_one_fixed(test, p);
+	KUNIT_EXPECT_EQ(test, inner->faults, 0);
+	KUNIT_EXPECT_EQ(test, inner->pre, 0);
+	KUNIT_EXPECT_EQ(test, inner->kp.nmissed, 1UL);
+	KUNIT_EXPECT_NULL(test, kprobe_running());
+
+	/* Both probes go on working. */
+	KUNIT_EXPECT_EQ(test, kpt_step_load(kpt_good_addr), KPT_GOOD_WORD);
+	KUNIT_EXPECT_EQ(test, inner->pre, 1);
+	KUNIT_EXPECT_EQ(test, inner->post, 1);
+	KUNIT_EXPECT_EQ(test, entry ? target(40, 2) : kpt_api_add(40, 2), 42);
+	KUNIT_EXPECT_EQ(test, p->faults, 2);
+	KUNIT_EXPECT_EQ(test, p->wrong_ip, 0);
+	KUNIT_EXPECT_EQ(test, inner->kp.nmissed, 2UL);
+}
+
+static void kpt_test_fault_in_nested_step(struct kunit *test)
+{
+	kpt_fault_in_nested_step(test, false);
+}
+
+static void kpt_test_fault_in_nested_step_entry(struct kunit *test)
+{
+	kpt_fault_in_nested_step(test, true);
+}
+
 static struct kunit_case kpt_fault_cases[] = {
 	KUNIT_CASE(kpt_test_fault_in_step_fixed),
 	KUNIT_CASE(kpt_test_fault_in_step_declined),
+	KUNIT_CASE(kpt_test_fault_in_nested_step),
+	KUNIT_CASE(kpt_test_fault_in_nested_step_entry),
 	KUNIT_CASE(kpt_test_fault_in_pre),
 	KUNIT_CASE(kpt_test_fault_in_post),
 	KUNIT_CASE(kpt_test_fault_right_probe),

@@ -49,6 +49,11 @@ static unsigned int kpt_opt_seconds = 20;
 module_param_named(opt_seconds, kpt_opt_seconds, uint, 0444);
 MODULE_PARM_DESC(opt_seconds, "time limit of the optimization case (default 20)");
 
+static unsigned int kpt_anchor_seconds = 10;
+module_param_named(anchor_seconds, kpt_anchor_seconds, uint, 0444);
+MODULE_PARM_DESC(anchor_seconds,
+		 "time limit of the kept-probe case, which needs 100 rounds (default 10)");
+
 static const unsigned int kpt_bounds[KPT_NR_BOUNDS] = {
 	KPT_BOUND(0), KPT_BOUND(1), KPT_BOUND(2), KPT_BOUND(3), KPT_BOUND(4),
 };
@@ -226,9 +231,6 @@ static int kpt_anchor_pre(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-/* How long the churn around a registered probe lasts, at most. */
-#define KPT_ANCHOR_SECONDS	10
-
 /*
  * A probe that stays registered while other probes come and go at its
  * address and around it (with and without post_handlers, which also take
@@ -237,7 +239,7 @@ static int kpt_anchor_pre(struct kprobe *kp, struct pt_regs *regs)
  */
 static void kpt_test_stays_armed(struct kunit *test)
 {
-	unsigned long deadline = jiffies + KPT_ANCHOR_SECONDS * HZ;
+	unsigned long deadline = jiffies + kpt_anchor_seconds * HZ;
 	struct kprobe anchor = {
 		.addr = kpt_stress_at(KPT_FIRST + KPT_BOUND(2)),
 		.pre_handler = kpt_anchor_pre,

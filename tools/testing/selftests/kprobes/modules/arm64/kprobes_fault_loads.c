@@ -30,23 +30,6 @@ const unsigned long kpt_good_addr = (unsigned long)&kpt_good_word;
 /* See the top: no exception-table entry, so false. */
 const bool kpt_step_load_has_extable;
 
-noinline unsigned long kpt_bad_load(void)
-{
-	register unsigned long at asm("x9");
-	register unsigned long resume asm("x10");
-	register unsigned long val asm("x11") = 0;
-
-	asm volatile("adr	%[at], 1f\n\t"
-		     "adr	%[resume], 2f\n"
-		     "1:\tldr	%[val], [%[src]]\n"
-		     "2:\n"
-		     : [val] "+r" (val), [at] "=&r" (at),
-		       [resume] "=&r" (resume)
-		     : [src] "r" (kpt_fixable_addr)
-		     : "memory");
-	return val;
-}
-
 noinline unsigned long kpt_step_load(unsigned long addr)
 {
 	register unsigned long at asm("x9");
@@ -64,6 +47,12 @@ noinline unsigned long kpt_step_load(unsigned long addr)
 		     : [src] "r" (addr)
 		     : "memory");
 	return val;
+}
+
+/* The stepped load has no exception-table entry here: it serves for both. */
+noinline unsigned long kpt_bad_load(void)
+{
+	return kpt_step_load(kpt_fixable_addr);
 }
 
 bool kpt_fault_at_load(struct pt_regs *regs)

@@ -5,7 +5,7 @@
  * kprobes cannot simply copy out of line:
  *
  *	kpt_off_literal	PC-relative loads (LDR and LDRSW literal, PRFM
- *			literal), ADR and ADRP
+ *			literal, FP/SIMD LDR literal), ADR and ADRP
  *	kpt_off_branch	B, BL, B.cond, CBZ, CBNZ, TBZ, TBNZ, BR, BLR, RET
  *	kpt_off_excl	LDXR/STXR and LDAXR/STLXR sequences
  *	kpt_off_hints	BTI, PACIASP, XPACLRI, NOP and AUTIASP hints
@@ -26,9 +26,12 @@
  *
  * The refusals follow arch/arm64/kernel/probes/decode-insn.c: LDR and
  * LDRSW literal, ADR, ADRP and the branches are simulated; PRFM literal
- * is PC-relative but neither stepped nor simulated; among the hints only
- * the pointer-authentication "sign" and "strip" ones, BTI and NOP are
- * stepped, so AUTIASP is refused.
+ * is PC-relative but neither stepped nor simulated.  An LDR literal into
+ * an FP/SIMD register is PC-relative too, but decode-insn.c would step it
+ * out of line, where it reads the wrong address: our arm64 port refuses
+ * it (upstream 6.12 accepts it).  Among the hints only the
+ * pointer-authentication "sign" and "strip" ones, BTI and NOP are stepped,
+ * so AUTIASP is refused.
  */
 #include <linux/linkage.h>
 #include <asm/asm-extable.h>
@@ -147,6 +150,13 @@ kpt_begin kpt_off_literal
 	kpt_ok	kpt_off_literal, ldr x7, [x6, #16]
 	kpt_ok	kpt_off_literal, add x0, x0, x7
 	kpt_br	kpt_off_literal, ret
+	/*
+	 * Never run (they would overwrite the task's FP/SIMD registers),
+	 * only probed: FP/SIMD literal loads of each size.
+	 */
+	kpt_no	kpt_off_literal, ldr s0, kpt_off_pool
+	kpt_no	kpt_off_literal, ldr d0, kpt_off_pool
+	kpt_no	kpt_off_literal, ldr q0, kpt_off_pool
 kpt_end kpt_off_literal
 
 /*
