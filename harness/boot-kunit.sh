@@ -18,7 +18,7 @@
 # powered off by itself.
 #
 # Environment: as boot.sh (TEST, BOOT_TIMEOUT, QEMU_ACCEL, QEMU_CPU,
-# KERNEL_ARGS, QEMU_EXTRA, RUN_DIR).
+# KERNEL_ARGS, QEMU_EXTRA, RUN_DIR), and KUNIT_LOADS (below).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -39,13 +39,29 @@ rm -rf "$run"
 mkdir -p "$run/out" "$run/root/kp"
 echo kunit >"$run/suites"
 
-# --- our KUnit modules -------------------------------------------------
-# (A Kbuild file in the run's copy, read instead of the Makefile, keeps
-# only the modules KP_ONLY names.)
-mods=$run/selftest-modules
-cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$mods"
-printf '%s\n' "include $mods/Makefile" \
-	'obj-m := $(filter $(addsuffix .o,$(KP_ONLY)),$(obj-m))' >"$mods/Kbuild"
+# --- the modules /init loads -------------------------------------------
+# KUNIT_LOADS (make bench): the host's FILE.ko[:PARAMS] and -NAME (unload)
+# words to hand to /init instead of our KUnit modules.
+given_loads()
+{
+	local w f
+
+	for w in $KUNIT_LOADS; do
+		case $w in
+		-*) loads="$loads $w" ;;
+		*)
+			f=${w%%:*}
+			[ -f "$f" ] || kp_die "KUNIT_LOADS: no such file $f"
+			cp "$f" "$run/root/kp/"
+			loads="$loads /kp/${w##*/}"
+			;;
+		esac
+	done
+}
+
+# Our KUnit modules, each built on its own: one that does not build is a
+# failed case of the run.  (A Kbuild file in the run's copy, read instead
+# of the Makefile, keeps only the modules KP_ONLY names.)
 some_modules()
 {
 	local m
@@ -56,11 +72,21 @@ some_modules()
 			echo "== $m does not build"
 	done
 }
-kp_step "build our KUnit modules for ${run##*/}" some_modules
-loads=
-missing=
-for m in $KP_KUNIT_MODULES; do
-	if [ -f "$mods/$m.ko" ]; then
+our_modules()
+{
+	local m
+
+	mods=$run/selftest-modules
+	cp -r "$KP_TOP/tools/testing/selftests/kprobes/modules" "$mods"
+	printf '%s\n' "include $mods/Makefile" \
+		'obj-m := $(filter $(addsuffix .o,$(KP_ONLY)),$(obj-m))' >"$mods/Kbuild"
+	kp_step "build our KUnit modules for ${run##*/}" some_modules
+	for m in $KP_KUNIT_MODULES; do
+		if [ ! -f "$mods/$m.ko" ]; then
+			kp_log "$m does not build for $KP_ARCH (see $KP_BUILD/logs/): its suites do not run"
+			missing="$missing $m"
+			continue
+		fi
 		cp "$mods/$m.ko" "$run/root/kp/"
 		loads="$loads /kp/$m.ko"
 		# The parameters the module's kselftest script gives it.
@@ -72,11 +98,16 @@ for m in $KP_KUNIT_MODULES; do
 			[ "$variant" = debug ] && loads="$loads,anchor_seconds=30"
 			;;
 		esac
-	else
-		kp_log "$m does not build for $KP_ARCH (see $KP_BUILD/logs/): its suites do not run"
-		missing="$missing $m"
-	fi
-done
+	done
+}
+
+loads=
+missing=
+if [ -n "${KUNIT_LOADS:-}" ]; then
+	given_loads
+else
+	our_modules
+fi
 
 # --- /init, with nolibc against the kernel's UAPI headers ------------
 kp_step "UAPI headers of ${run##*/}" \

@@ -5,11 +5,12 @@
  * it loads the KUnit modules named on its command line, in order, each
  * of which runs its suites while it loads and prints their KTAP on the
  * console, then prints "@@KP guest-exit N" (N: modules that failed to
- * load) and powers the guest off.
+ * load or unload) and powers the guest off.
  *
  * The kernel passes what follows "--" on its command line as our
  * arguments, after any parameter it did not know itself: only absolute
- * paths are taken for modules.
+ * paths are taken for modules, and "-NAME" unloads module NAME (so that
+ * a module can be loaded again with other parameters).
  */
 #include <linux/reboot.h>
 
@@ -41,6 +42,12 @@ static int kp_load(char *arg)
 	return ret < 0 ? errno : 0;
 }
 
+/* rmmod @name; a module's exit function runs as for rmmod. */
+static int kp_unload(const char *name)
+{
+	return syscall(__NR_delete_module, name, O_NONBLOCK) < 0 ? errno : 0;
+}
+
 /* The file systems the suites read (sysctls under /proc, debugfs). */
 static void kp_mount(const char *type, const char *dir)
 {
@@ -64,6 +71,15 @@ int main(int argc, char **argv)
 		dup2(i, 2);
 	}
 	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1]) {
+			kp_say("unload", argv[i] + 1, 0);
+			err = kp_unload(argv[i] + 1);
+			if (err) {
+				kp_say("unload-failed", argv[i] + 1, err);
+				failed++;
+			}
+			continue;
+		}
 		/* The kernel also hands on parameters it did not know. */
 		if (argv[i][0] != '/')
 			continue;

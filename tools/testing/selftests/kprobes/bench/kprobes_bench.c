@@ -12,8 +12,8 @@
  *        ftrace site), an int3 kprobe with a post_handler on the first body
  *        instruction, a kprobe there left to the jump optimizer, a
  *        kretprobe, and a kprobe plus a kretprobe. Also each nmissed.
- *        The names are x86's; on arm64 every probe is a BRK and none is
- *        optimized.
+ *        The names are x86's; on arm64 every probe is a BRK, on riscv
+ *        an EBREAK, and none is optimized.
  * reg.*  ns to register and to unregister n kprobes on n distinct generated
  *        functions (kpb_targets.h), on their entry or in their body, with
  *        n register_kprobe() calls ("single") or one register_kprobes()
@@ -52,7 +52,11 @@
 #define KPB_BODY_OFF	5	/* just after the 5-byte call __fentry__ */
 #define KPB_OFF_STEP	1	/* instructions of any length */
 #else
-/* Fixed 4-byte instructions (arm64): past the two ftrace NOPs. */
+/*
+ * Past ftrace's 8 bytes: arm64's two NOPs, riscv's call site.  arm64's
+ * instructions are 4 bytes; riscv's are 2 or 4, and an offset inside one
+ * is refused and the next one tried.
+ */
 #define KPB_BODY_OFF	8
 #define KPB_OFF_STEP	4
 #endif
