@@ -73,8 +73,6 @@ KP_KUNIT_ONLY=0
 # x86-64's indirect branch tracking).
 if [ "$KP_ARCH" = x86_64 ]; then
 	KP_DEFAULT_VARIANTS="default ibt debug"
-elif [ "$KP_KUNIT_ONLY" = 1 ]; then
-	KP_DEFAULT_VARIANTS="default"
 else
 	KP_DEFAULT_VARIANTS="default debug"
 fi
