@@ -133,6 +133,26 @@ static inline bool kprobe_ftrace(struct kprobe *p)
 }
 
 /**
+ * kprobe_ftrace_call_site() - does an ftrace call site start at @addr?
+ * @addr: a text address
+ *
+ * ftrace_location(@addr) == @addr without ftrace_location()'s second try:
+ * for an address that starts no call site, that one looks the symbol up
+ * with kallsyms, which walks every symbol of a module (10,000 symbols:
+ * some 400,000 instructions per probe).
+ *
+ * Return: true if @addr is the first byte of an ftrace call site.
+ */
+static inline bool kprobe_ftrace_call_site(unsigned long addr)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE
+	return ftrace_location_range(addr, addr) == addr;
+#else
+	return false;
+#endif
+}
+
+/**
  * enum kretprobe_miss - why a call of a kretprobed function was not traced
  * @KRETPROBE_MISS_CAP: @maxactive calls were already pending
  * @KRETPROBE_MISS_NOMEM: no free instance, and allocating one failed or

@@ -102,7 +102,7 @@ static int kprobe_check_address(unsigned long addr, struct module **modp)
 	 * can sit there only through the ftrace hook, where the architecture
 	 * has one (arch_kprobe_ftrace_site()), never as a breakpoint.
 	 */
-	if (ftrace_location(addr) == addr && !arch_kprobe_ftrace_site(addr))
+	if (kprobe_ftrace_call_site(addr) && !arch_kprobe_ftrace_site(addr))
 		return -EINVAL;
 	if (core_kernel_text(addr))
 		return 0;

@@ -200,7 +200,7 @@ static int kprobe_riscv_check_place(unsigned long addr, unsigned long func)
 	unsigned int len;
 	u32 insn;
 
-	if (KPROBE_RISCV_FTRACE_LEN && ftrace_location(func) == func)
+	if (KPROBE_RISCV_FTRACE_LEN && kprobe_ftrace_call_site(func))
 		pc += KPROBE_RISCV_FTRACE_LEN;
 	if (addr < pc)
 		return -EINVAL;
@@ -327,7 +327,7 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 					 unsigned long offset,
 					 bool *on_func_entry)
 {
-	if (KPROBE_RISCV_FTRACE_LEN && ftrace_location(addr) == addr) {
+	if (KPROBE_RISCV_FTRACE_LEN && kprobe_ftrace_call_site(addr)) {
 		if (!offset)
 			offset = KPROBE_RISCV_FTRACE_LEN;
 		*on_func_entry = offset == KPROBE_RISCV_FTRACE_LEN;

@@ -76,7 +76,7 @@ int kprobe_read_original(unsigned long addr, u8 *buf)
 	if (copy_from_kernel_nofault(buf, (void *)addr, MAX_INSN_SIZE))
 		return -EFAULT;
 
-	if (ftrace_location(addr) == addr) {
+	if (kprobe_ftrace_call_site(addr)) {
 		memcpy(buf, x86_nops[5], 5);
 		return 0;
 	}
@@ -176,7 +176,7 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 bool arch_kprobe_ftrace_site(unsigned long addr)
 {
 	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
-	       ftrace_location(addr) == addr;
+	       kprobe_ftrace_call_site(addr);
 }
 
 /*
