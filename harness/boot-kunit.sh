@@ -18,7 +18,8 @@
 # powered off by itself.
 #
 # Environment: as boot.sh (TEST, BOOT_TIMEOUT, QEMU_ACCEL, QEMU_CPU,
-# KERNEL_ARGS, QEMU_EXTRA, RUN_DIR), and KUNIT_LOADS (below).
+# KERNEL_ARGS, QEMU_EXTRA, RUN_DIR), KUNIT_LOADS (below) and QEMU_SMP
+# (vCPUs, default 2).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -137,13 +138,15 @@ cmdline="earlycon=sbi console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup
 # What follows "--" is /init's: the modules to load.
 cmdline="$cmdline --$loads"
 # The virt board with QEMU's OpenSBI as firmware; no disk.
-qemu=("$KP_QEMU" -M virt -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2
+smp=${QEMU_SMP:-2}
+[ "$smp" = 2 ] || echo "$smp" >"$run/smp"
+qemu=("$KP_QEMU" -M virt -accel "$accel" -cpu "$cpu" -m "$mem" -smp "$smp"
 	-no-reboot -display none -kernel "$kernel" -initrd "$run/initramfs.cpio"
 	-append "$cmdline")
 # shellcheck disable=SC2206
 qemu+=(${QEMU_EXTRA:-})
 
-kp_log "boot $tree$KP_ATAG-$variant (Linux $(kp_base_version)-$tree, $KP_ARCH, KUnit at boot, $accel, 2 vCPUs, limit ${limit}s)"
+kp_log "boot $tree$KP_ATAG-$variant (Linux $(kp_base_version)-$tree, $KP_ARCH, KUnit at boot, $accel, $smp vCPUs, limit ${limit}s)"
 t0=$(date +%s)
 set +e +o pipefail
 timeout -k 10 "$limit" "${qemu[@]}" -serial stdio </dev/null 2>&1 |

@@ -134,8 +134,10 @@ def guest_cases(run):
     cases.append(Case('guest.boot', 'pass' if verdict == 'pass' else 'fail',
                       '' if verdict == 'pass' else why))
     cpus = read(run, 'out/cpus', '?').strip()
-    cases.append(Case('guest.two_cpus', 'pass' if cpus == '2' else 'fail',
-                      '' if cpus == '2' else f'guest saw {cpus} CPUs'))
+    # A run that asked for another number of vCPUs says so in smp.
+    want = read(run, 'smp', '2').strip()
+    cases.append(Case('guest.two_cpus', 'pass' if cpus == want else 'fail',
+                      '' if cpus == want else f'guest saw {cpus} CPUs of {want}'))
     bad = [ln.strip() for ln in log.splitlines() if BAD_LOG.search(ln)]
     cases.append(Case('guest.kernel_log_clean', 'fail' if bad else 'pass',
                       bad[0] if bad else ''))
