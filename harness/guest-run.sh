@@ -157,6 +157,8 @@ run_demo() {
 	modprobe kretprobe_example || return 1
 	echo "== modprobe kprobe_batch_example (kernel_clone and do_exit, one batch)"
 	modprobe kprobe_batch_example || return 1
+	echo "== modprobe jprobe_example (kernel_clone's arguments, in a function declared like it)"
+	modprobe jprobe_example || return 1
 	echo "== /sys/kernel/debug/kprobes/list"
 	cat /sys/kernel/debug/kprobes/list
 	echo "== forking three processes to hit kernel_clone"
@@ -165,6 +167,7 @@ run_demo() {
 	echo "kretprobe_example returns: $(cat $p/kretprobe_example/parameters/returns)," \
 		"last value (a pid): $(cat $p/kretprobe_example/parameters/last_retval)"
 	echo "kprobe_batch_example hits: $(cat $p/kprobe_batch_example/parameters/hits)"
+	echo "jprobe_example hits: $(cat $p/jprobe_example/parameters/hits)"
 	echo "== disabling the batch (active=0), forking three more"
 	echo 0 >$p/kprobe_batch_example/parameters/active
 	grep -E 'kernel_clone|do_exit' /sys/kernel/debug/kprobes/list
@@ -180,13 +183,14 @@ run_demo() {
 		return 1
 	fi
 	echo 1 >$p/kprobe_batch_example/parameters/active
-	rmmod kprobe_batch_example kretprobe_example kprobe_example
+	rmmod jprobe_example kprobe_batch_example kretprobe_example kprobe_example
 	echo "== what the samples printed (dmesg)"
-	dmesg -t | grep -E 'kprobe_example|kretprobe_example|kprobe_batch_example' >$dm
+	dmesg -t | grep -E 'kprobe_example|kretprobe_example|kprobe_batch_example|jprobe_example' >$dm
 	cat $dm
 	if ! grep -q 'kernel_clone+0x0> hit' $dm ||
 	   ! grep -q 'kernel_clone returned' $dm ||
-	   ! grep -q 'kernel_clone: [1-9][0-9]* hits' $dm; then
+	   ! grep -q 'kernel_clone: [1-9][0-9]* hits' $dm ||
+	   ! grep -q 'jprobe_example: kernel_clone(flags=' $dm; then
 		echo "== the samples did not fire"
 		return 1
 	fi

@@ -448,6 +448,71 @@ static inline int enable_kretprobe(struct kretprobe *rp)
 }
 
 /**
+ * struct jprobe - an entry probe whose handler is declared like the function
+ * @kp: the entry probe a jprobe is built on: set @kp.addr or
+ *	@kp.symbol_name to the function (no offset); register_jprobe() sets
+ *	its pre_handler
+ * @entry: a function with the probed function's parameters (the return
+ *	type does not matter), called with copies of the probed call's first
+ *	JPROBE_MAX_ARGS arguments from the probe's handler context
+ *
+ * See "Jprobes" in Documentation/trace/kprobes.rst.
+ */
+struct jprobe {
+	struct kprobe kp;
+	void *entry;
+};
+
+/* Arguments a jprobe's entry function receives, at most. */
+#define JPROBE_MAX_ARGS		8
+
+#if defined(CONFIG_KPROBES) && defined(CONFIG_HAVE_REGS_AND_STACK_ACCESS_API)
+int register_jprobe(struct jprobe *jp);
+void unregister_jprobe(struct jprobe *jp);
+int register_jprobes(struct jprobe **jps, int num);
+void unregister_jprobes(struct jprobe **jps, int num);
+#else
+static inline int register_jprobe(struct jprobe *jp)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void unregister_jprobe(struct jprobe *jp)
+{
+}
+
+static inline int register_jprobes(struct jprobe **jps, int num)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void unregister_jprobes(struct jprobe **jps, int num)
+{
+}
+#endif
+
+static inline int disable_jprobe(struct jprobe *jp)
+{
+	return disable_kprobe(&jp->kp);
+}
+
+static inline int enable_jprobe(struct jprobe *jp)
+{
+	return enable_kprobe(&jp->kp);
+}
+
+/**
+ * jprobe_return() - kept so that old jprobe modules build unchanged
+ *
+ * An entry function used to end by calling it, to have kprobes restore
+ * the stack it had copied.  Nothing is copied now and the entry function
+ * returns normally: the call does nothing.
+ */
+static inline void jprobe_return(void)
+{
+}
+
+/**
  * get_kretprobe() - the kretprobe an instance belongs to
  * @ri: instance passed to a kretprobe handler
  *

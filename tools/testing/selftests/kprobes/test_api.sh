@@ -3,8 +3,8 @@
 # The kprobes API, through the KUnit suites of kprobes_api_kunit.ko:
 # kprobes_api (registration and its errors, handler order and counts,
 # redirection, recursion, batches, disabling), kprobes_kretprobe,
-# kprobes_kretprobe_tasks and, on kernels whose struct kprobe has a
-# fault_handler, kprobes_fault. Probes also go on kprobes_target.ko,
+# kprobes_kretprobe_tasks and, on our kernels (whose struct kprobe has a
+# fault_handler), kprobes_fault and kprobes_jprobe. Probes also go on kprobes_target.ko,
 # another module. Then the kernel log must name, once, the probed function
 # whose call did not return through the kretprobe trampoline, and the
 # debugfs kretprobes file must show a kretprobe's pool and misses by cause.
@@ -15,12 +15,12 @@
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_modules_lib.sh"
 
-SUITES="kprobes_api kprobes_kretprobe kprobes_kretprobe_tasks kprobes_fault"
+SUITES="kprobes_api kprobes_kretprobe kprobes_kretprobe_tasks kprobes_fault kprobes_jprobe"
 
 ktap_print_header
 kp_setup
 kp_need_modules kprobes_target kprobes_prober kprobes_api_kunit
-ktap_set_plan 13
+ktap_set_plan 14
 trap 'kp_cleanup; kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target' EXIT
 kp_rmmod_quiet kprobes_api_kunit kprobes_prober kprobes_target
 dmesg -C
@@ -30,6 +30,8 @@ kp_kunit_insmod kprobes_api_kunit 2>&1 | sed 's/^/# /'
 for s in $SUITES; do
 	if [ "$s" = kprobes_fault ] && [ "$(kp_param kprobes_target fault_handler)" = N ]; then
 		ktap_skip_reason "$s" "struct kprobe has no fault_handler here"
+	elif [ "$s" = kprobes_jprobe ] && [ "$(kp_param kprobes_target fault_handler)" = N ]; then
+		ktap_skip_reason "$s" "upstream kernels have no jprobes"
 	elif [ "$s" = kprobes_fault ] && [ ! -d "$KP_KUNIT/$s" ]; then
 		ktap_skip_reason "$s" "its faults are x86's, not ported to $(uname -m)"
 	else
