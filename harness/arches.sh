@@ -22,26 +22,21 @@ trees=${TREES:-patched upstream}
 dir=$KP_BUILD/arches
 table=$dir/table.txt
 
-# Debian's and the kernel's names are accepted as well.
-canonical()
-{
-	case $1 in
-	arm | armhf) echo arm ;;
-	ppc64le | powerpc64le) echo ppc64le ;;
-	ppc | powerpc) echo ppc ;;
-	s390x | s390) echo s390x ;;
-	mipsel | mips) echo mipsel ;;
-	sh4 | sh) echo sh4 ;;
-	sparc64) echo sparc64 ;;
-	parisc | hppa) echo parisc ;;
-	arc) echo arc ;;
-	*) return 1 ;;
-	esac
-}
+# Debian's and the kernel's names are accepted as well (ppc64le or
+# powerpc64le, parisc or hppa): arches-settings.sh gives the name used
+# here, and the packages of each architecture, installed in one go.
 list=
+packages=
 for a in $arches; do
-	c=$(canonical "$a") || kp_die "ARCHES: unknown architecture '$a' (known: $KP_ARCHES_ALL)"
-	list="$list $c"
+	# shellcheck disable=SC1091
+	info=$(KP_ARCH=$a; . "$KP_HARNESS/arches-settings.sh" 2>/dev/null &&
+		echo "$KP_ARCH $KP_ARCH_PACKAGES") ||
+		kp_die "ARCHES: unknown architecture '$a' (known: $KP_ARCHES_ALL)"
+	# shellcheck disable=SC2086
+	set -- $info
+	list="$list $1"
+	shift
+	packages="$packages $*"
 done
 for t in $trees; do
 	case $t in
@@ -50,7 +45,10 @@ for t in $trees; do
 	esac
 done
 
-# The base tree (and the host's packages), and our overlay when it is built.
+# The host's packages with every cross compiler and QEMU asked for, the
+# base tree, and our overlay when it is built.
+KP_EXTRA_PACKAGES=$packages "$KP_HARNESS/deps.sh" ||
+	kp_die "could not install the packages:$packages"
 for t in $trees; do
 	"$KP_HARNESS/prepare.sh" "$t"
 done

@@ -17,6 +17,8 @@ case $KP_ARCH in
 arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu qemu-system-arm" ;;
 *) KP_PACKAGES="$KP_PACKAGES $KP_ARCH_PACKAGES" ;;
 esac
+# What the caller adds (make arches: every architecture's at once).
+KP_PACKAGES="$KP_PACKAGES ${KP_EXTRA_PACKAGES:-}"
 # Sphinx for `make docs` (Documentation/sphinx/requirements.txt).
 [ "${1:-}" = docs ] && KP_PACKAGES="python3-sphinx python3-sphinx-rtd-theme
 python3-yaml"
