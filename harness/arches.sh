@@ -118,7 +118,7 @@ row()
 }
 
 {
-	printf '# make arches, %s, commit %s, Linux %s, %s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" \
+	printf '# make arches, %s, commit %s, Linux %s, took %s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" \
 		"$(git -C "$KP_TOP" rev-parse --short HEAD 2>/dev/null || echo ?)" \
 		"$(kp_base_version)" "$(kp_elapsed)"
 	printf '# options: KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE in the .config (y/-);\n'
