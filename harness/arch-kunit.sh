@@ -135,7 +135,7 @@ note build_seconds $(($(date +%s) - t0))
 # --- 4. boot ---------------------------------------------------------------
 boot()
 {
-	local run=$out/run verdict last
+	local run=$out/$KP_ARCH-$tree verdict last
 
 	if [ -z "$KP_QEMU" ]; then
 		note boot none

@@ -14,7 +14,7 @@
 #   KP_QEMU_MEM, KP_QEMU_SMP  memory and vCPUs the machine takes
 #   KP_QEMU_SERIAL    the -serial options that put the console on stdio
 #   KP_QEMU_DISPLAY   how the display is switched off
-#   KP_CONSOLE        console= of the kernel
+#   KP_CONSOLE        console= of the kernel; KP_EARLYCON its earlycon=
 #   KP_NOLIBC         1 where the kernel's nolibc (tools/include/nolibc)
 #                     knows the architecture, so that /init
 #                     (harness/kunit-init.c) can be built; 0: no /init,
@@ -39,6 +39,7 @@ arm | armhf)
 	KP_IMAGE=zImage KP_IMAGE_PATH=arch/arm/boot/zImage
 	KP_QEMU=qemu-system-arm KP_QEMU_MACHINE=virt KP_QEMU_CPU=cortex-a15
 	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyAMA0 KP_NOLIBC=1
+	KP_EARLYCON=earlycon=pl011,0x09000000
 	KP_EXPECT_OPTS="y y y -" ;;
 ppc64le | powerpc64le)
 	# pSeries under SLOF, POWER8, the hypervisor console hvc0; SLOF
