@@ -103,7 +103,11 @@ for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
 done
 note offered "${offered# }"
 note expected "$KP_EXPECT_OPTS"
-grep -qx 'CONFIG_KPROBES_SANITY_TEST=y' "$obj/.config" && note kunit_built y
+if grep -qx 'CONFIG_KPROBES_SANITY_TEST=y' "$obj/.config"; then
+	note kunit_built y
+elif grep -qx 'CONFIG_KPROBES=y' "$obj/.config"; then
+	harness_error "KPROBES is offered but KPROBES_SANITY_TEST did not take"
+fi
 
 # --- 3. build ------------------------------------------------------------
 export CCACHE_BASEDIR=$KP_BUILD
