@@ -139,7 +139,7 @@ note build_seconds $(($(date +%s) - t0))
 # --- 4. boot ---------------------------------------------------------------
 boot()
 {
-	local run=$out/$KP_ARCH-$tree verdict last
+	local run=$out/$KP_ARCH-$tree verdict last crash
 
 	if [ -z "$KP_QEMU" ]; then
 		note boot none
@@ -163,8 +163,13 @@ boot()
 		note boot fail
 		last=$(sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$run/console.log" | tr -d '\r' |
 			grep -v '^[[:space:]]*$' | tail -n 1 | cut -c1-100)
+		crash=$(grep -m1 -E "$(sed -n 's/^\[crash\] //p' "$KP_HARNESS/kernel-log-patterns" |
+			paste -sd'|')" "$run/console.log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' |
+			tr -d '\r' | cut -c1-100 || true)
 		if [ ! -s "$run/console.log" ]; then
 			note boot_why "$verdict, no console output"
+		elif [ -n "$crash" ]; then
+			note boot_why "$verdict: $crash"
 		elif ! grep -q 'Linux version' "$run/console.log"; then
 			note boot_why "$verdict, no kernel output (last: $last)"
 		else
@@ -177,6 +182,16 @@ boot()
 		read -r p f s || exit 0
 		printf 'kunit=%s %s %s\n' "$p" "$f" "$s"
 	} >>"$result.tmp"
+	# No summary: the suite did not finish; count the cases it reported.
+	if ! grep -q '^kunit=' "$result.tmp" &&
+		grep -q '# Subtest: kprobes_test' "$run/console.log"; then
+		note kunit "$(sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$run/console.log" | tr -d '\r' |
+			awk '/# Subtest: kprobes_test/ { on = 1; next }
+			     on && /^    (ok|not ok) [0-9]+/ {
+				if ($0 ~ /# SKIP/) s++; else if ($1 == "ok") p++; else f++ }
+			     END { print p + 0, f + 0, s + 0 }')"
+		note kunit_unfinished y
+	fi
 }
 boot
 note status complete

@@ -104,6 +104,8 @@ row()
 	if [ "$(field "$f" build)" = fail ]; then
 		note="${note:+$note; }build: $(field "$f" build_error)"
 	fi
+	[ "$(field "$f" kunit_unfinished)" = y ] &&
+		note="${note:+$note; }kprobes_test did not finish"
 	[ -n "$(field "$f" boot_why)" ] && note="${note:+$note; }boot: $(field "$f" boot_why)"
 	[ "$(field "$f" boot_stopped)" = y ] &&
 		note="${note:+$note; }stopped by the harness after its results (QEMU saw no power-off)"
