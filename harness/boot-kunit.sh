@@ -166,7 +166,7 @@ complete_ktap()
 		sed -n '/^KTAP version 1$/,$p' |
 		awk '/^1\.\.[0-9]+$/ && !plan { plan = substr($0, 4) }
 		     /^(ok|not ok) [0-9]+/ { n++ }
-		     END { print (plan != "" && n >= plan) ? 1 : 0 }'
+		     END { print (plan != "" && n + 0 >= plan + 0) ? 1 : 0 }'
 }
 
 # stop_when_done - stop a guest that has reported everything (and, with an
