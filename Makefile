@@ -12,6 +12,7 @@
 #   make docs      Documentation/trace (kprobes.rst) with Sphinx
 #   make series    our overlay as a patch series in BUILD/series/
 #   make series-check  apply, checkpatch and build each patch of the series
+#   make arches    the architectures without a port: build (and boot) ours and upstream
 #
 # Variables: BUILD (build/), UPSTREAM=1 (the untouched base instead of
 # ours), VARIANTS ("default ibt debug", for check), VARIANT (default, for
@@ -21,19 +22,20 @@
 # BENCH_TREES ("patched upstream"), LONG=1 (the long variant of the stress
 # selftests: 10 minutes), GUESTS (guests check runs at once; the cores),
 # ARCH (x86_64; arm64 and i386 boot a Debian root of their own, see README),
-# QEMU_CPU (-cpu of the guest).
+# QEMU_CPU (-cpu of the guest), ARCHES and TREES (make arches: which
+# architectures, "patched upstream").
 
 BUILD ?= build
 export BUILD UPSTREAM VARIANTS VARIANT SUITES TEST EXTRA_MODULES EXTRA_SCRIPT
 export JOBS BOOT_TIMEOUT QEMU_ACCEL KERNEL_ARGS HARNESS BENCH_QUICK BENCH_TREES
-export LONG GUESTS QEMU_CPU
+export LONG GUESTS QEMU_CPU ARCHES TREES
 
 # ARCH is not exported here: exported while unset, it would reach the
 # kernel's make empty (set on the command line, make passes it on itself).
 
 H := harness
 
-.PHONY: run check shell kdir bench kernel deps docs series series-check clean help
+.PHONY: run check shell kdir bench kernel deps docs series series-check arches clean help
 
 run:
 	@$(H)/run.sh run
@@ -67,6 +69,9 @@ series:
 
 series-check:
 	@$(H)/series-check.sh
+
+arches:
+	@$(H)/arches.sh
 
 clean:
 	rm -rf $(BUILD)

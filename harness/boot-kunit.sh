@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # boot-kunit.sh TREE VARIANT - boot a kernel whose guest has no user space
-# (KP_KUNIT_ONLY, riscv64: Debian bookworm has no riscv64 packages) and
-# collect the KUnit suites it runs at boot. boot.sh hands over to it.
+# (KP_KUNIT_ONLY, riscv64: Debian bookworm has no riscv64 packages; and
+# the architectures of `make arches`) and collect the KUnit suites it runs
+# at boot. boot.sh and arch-kunit.sh hand over to it.
 #
 # The kernel is built with upstream's suites in
 # (harness/configs/kunit-only.config), which KUnit runs before init starts.
@@ -17,9 +18,17 @@
 # when every built-in suite reported, every module loaded and the guest
 # powered off by itself.
 #
+# The machine, CPU, memory, console and image are the architecture's
+# (KP_QEMU_* in common.sh and arches-settings.sh). Where the kernel's
+# nolibc does not know the architecture (KP_NOLIBC=0) there is no /init:
+# KUnit powers the guest off after its suites (kunit_shutdown=poweroff).
+# A guest that reported everything but does not stop (a machine whose
+# power-off QEMU does not see) is stopped by the harness 20 s later and
+# noted in stopped-by-harness.
+#
 # Environment: as boot.sh (TEST, BOOT_TIMEOUT, QEMU_ACCEL, QEMU_CPU,
-# KERNEL_ARGS, QEMU_EXTRA, RUN_DIR), KUNIT_LOADS (below) and QEMU_SMP
-# (vCPUs, default 2).
+# KERNEL_ARGS, QEMU_EXTRA, RUN_DIR), KUNIT_LOADS (below), KUNIT_MODULES=none
+# (no module of ours: `make arches`) and QEMU_SMP (vCPUs; the machine's).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -106,13 +115,11 @@ loads=
 missing=
 if [ -n "${KUNIT_LOADS:-}" ]; then
 	given_loads
-else
+elif [ "${KUNIT_MODULES:-}" != none ]; then
 	our_modules
 fi
 
 # --- /init, with nolibc against the kernel's UAPI headers ------------
-kp_step "UAPI headers of ${run##*/}" \
-	make -C "$src" O="$obj" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" headers
 build_init()
 {
 	"${KP_CROSS}gcc" -Os -static -nostdlib -fno-asynchronous-unwind-tables \
@@ -120,41 +127,86 @@ build_init()
 		-include "$src/tools/include/nolibc/nolibc.h" \
 		-o "$run/root/init" "$KP_HARNESS/kunit-init.c" -lgcc
 }
-kp_step "build the guest's /init (nolibc)" build_init
-(cd "$run/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
+if [ "$KP_NOLIBC" = 1 ]; then
+	kp_step "UAPI headers of ${run##*/}" \
+		make -C "$src" O="$obj" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" headers
+	kp_step "build the guest's /init (nolibc)" build_init
+	(cd "$run/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
+fi
 
 case $variant in
 debug) mem=4G; limit=${BOOT_TIMEOUT:-3000} ;;
-*) mem=2G; limit=${BOOT_TIMEOUT:-900} ;;
+*) mem=$KP_QEMU_MEM; limit=${BOOT_TIMEOUT:-900} ;;
 esac
 # Single-threaded TCG, as for every guest (see boot.sh).
 accel=${QEMU_ACCEL:-tcg,thread=single}
-# QEMU 7.2 has no "max" riscv CPU; rv64 is its generic RV64GC.
-cpu=${QEMU_CPU:-rv64}
-# earlycon: SBI's console shows what happens before the 8250 is up.
-cmdline="earlycon=sbi console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1"
+cpu=${QEMU_CPU:-$KP_QEMU_CPU}
+cmdline="${KP_EARLYCON:+$KP_EARLYCON }console=$KP_CONSOLE nokaslr panic=-1 oops=panic softlockup_panic=1"
 [ -n "${TEST:-}" ] && cmdline="$cmdline kunit.filter_glob=*.${TEST}"
 [ -n "${KERNEL_ARGS:-}" ] && cmdline="$cmdline $KERNEL_ARGS"
+# No /init: KUnit powers off after its suites.
+[ "$KP_NOLIBC" = 1 ] || cmdline="$cmdline kunit_shutdown=poweroff"
 # What follows "--" is /init's: the modules to load.
-cmdline="$cmdline --$loads"
-# The virt board with QEMU's OpenSBI as firmware; no disk.
-smp=${QEMU_SMP:-2}
+[ "$KP_NOLIBC" = 1 ] && cmdline="$cmdline --$loads"
+smp=${QEMU_SMP:-$KP_QEMU_SMP}
 [ "$smp" = 2 ] || echo "$smp" >"$run/smp"
-qemu=("$KP_QEMU" -M virt -accel "$accel" -cpu "$cpu" -m "$mem" -smp "$smp"
-	-no-reboot -display none -kernel "$kernel" -initrd "$run/initramfs.cpio"
-	-append "$cmdline")
+# No disk: the kernel, and the initramfs with /init where there is one.
+qemu=("$KP_QEMU" ${KP_QEMU_MACHINE:+-M "$KP_QEMU_MACHINE"} -accel "$accel"
+	${cpu:+-cpu "$cpu"} -m "$mem" -smp "$smp" -no-reboot
+	-kernel "$kernel" -append "$cmdline" -pidfile "$run/qemu.pid")
+[ "$KP_NOLIBC" = 1 ] && qemu+=(-initrd "$run/initramfs.cpio")
 # shellcheck disable=SC2206
-qemu+=(${QEMU_EXTRA:-})
+qemu+=($KP_QEMU_DISPLAY ${QEMU_EXTRA:-})
+
+# complete_ktap FILE - 1 when every top-level result the KTAP plan of the
+# console log FILE announced has arrived
+complete_ktap()
+{
+	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$1" | tr -d '\r' |
+		sed -n '/^KTAP version 1$/,$p' |
+		awk '/^1\.\.[0-9]+$/ && !plan { plan = substr($0, 4) }
+		     /^(ok|not ok) [0-9]+/ { n++ }
+		     END { print (plan != "" && n + 0 >= plan + 0) ? 1 : 0 }'
+}
+
+# stop_when_done - stop a guest that has reported everything (and, with an
+# /init, said so) but does not power off, 20 s after it has
+stop_when_done()
+{
+	local done_at=
+
+	while sleep 5; do
+		[ -f "$run/qemu.pid" ] || continue
+		kill -0 "$(cat "$run/qemu.pid")" 2>/dev/null || return 0
+		if [ -z "$done_at" ]; then
+			[ "$(complete_ktap "$run/console.log")" = 1 ] || continue
+			[ "$KP_NOLIBC" = 1 ] && ! grep -q '^@@KP guest-exit' "$run/console.log" &&
+				continue
+			done_at=$(date +%s)
+		elif [ $(($(date +%s) - done_at)) -ge 20 ]; then
+			touch "$run/stopped-by-harness"
+			kill "$(cat "$run/qemu.pid")" 2>/dev/null
+			return 0
+		fi
+	done
+}
 
 kp_log "boot $tree$KP_ATAG-$variant (Linux $(kp_base_version)-$tree, $KP_ARCH, KUnit at boot, $accel, $smp vCPUs, limit ${limit}s)"
 t0=$(date +%s)
+rm -f "$run/qemu.pid" "$run/stopped-by-harness"
+: >"$run/console.log"
+stop_when_done &
+watcher=$!
 set +e +o pipefail
-timeout -k 10 "$limit" "${qemu[@]}" -serial stdio </dev/null 2>&1 |
+# shellcheck disable=SC2086
+timeout -k 10 "$limit" "${qemu[@]}" $KP_QEMU_SERIAL </dev/null 2>&1 |
 	tee "$run/console.log" |
 	sed -un -e 's/^@@KP /  guest: /p' \
 		-e 's/^\(\[[ 0-9.]*\] \)\{0,1\}    # Subtest: \(.*\)$/  guest: kunit: \2/p' >&2
 rc=${PIPESTATUS[0]}
 set -e -o pipefail
+kill "$watcher" 2>/dev/null || true
+wait "$watcher" 2>/dev/null || true
 dt=$(($(date +%s) - t0))
 echo "$dt" >"$run/boot-seconds"
 log=$run/console.log
@@ -171,15 +223,14 @@ sed -nE 's/.*smp: Brought up [0-9]+ nodes?, ([0-9]+) CPUs?.*/\1/p' "$log" |
 	head -n 1 >"$run/out/cpus"
 
 # Every top-level result the plan announced arrived?
-complete=$(awk '/^1\.\.[0-9]+$/ && !plan { plan = substr($0, 4) }
-		/^(ok|not ok) [0-9]+/ { n++ }
-		END { print (plan != "" && n >= plan) ? 1 : 0 }' "$run/out/kunit.tap")
+complete=$(complete_ktap "$log")
 crash_re=$(sed -n 's/^\[crash\] //p' "$KP_HARNESS/kernel-log-patterns" | paste -sd'|')
 if grep -qE "$crash_re" "$log"; then
 	verdict=crash
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	verdict=timeout
-elif [ "$rc" -eq 0 ] && [ "$complete" = 1 ] && grep -q '^@@KP guest-exit 0' "$log"; then
+elif [ "$complete" = 1 ] && { [ "$rc" -eq 0 ] || [ -f "$run/stopped-by-harness" ]; } &&
+	{ [ "$KP_NOLIBC" = 0 ] || grep -q '^@@KP guest-exit 0' "$log"; }; then
 	verdict=pass
 else
 	verdict=fail

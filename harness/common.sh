@@ -33,7 +33,22 @@ export KP_START
 # packages: its guest runs the KUnit suites built into the kernel at boot,
 # KP_KUNIT_ONLY=1). Build, module and run directories of another
 # architecture than x86_64 carry its name (KP_ATAG): obj/upstream-arm64-default.
-KP_ARCH=${ARCH:-x86_64}
+# KP_GUEST_ARCH, when set, wins over ARCH: it keeps the guest's name where
+# ARCH was rewritten for the kernel (below), since two guests can share one
+# kernel ARCH (ppc64le and ppc are both powerpc).
+#
+# How boot-kunit.sh boots a guest with no user space (riscv64 and the
+# architectures of `make arches`): KP_QEMU_MACHINE, KP_QEMU_CPU,
+# KP_QEMU_MEM, KP_QEMU_SMP, KP_QEMU_SERIAL, KP_QEMU_DISPLAY, KP_EARLYCON
+# and KP_NOLIBC (see harness/arches-settings.sh). KP_ARCH_PACKAGES: the
+# Debian packages deps.sh adds for the architecture.
+KP_ARCH=${KP_GUEST_ARCH:-${ARCH:-x86_64}}
+KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel sh4 sparc64 parisc arc"
+KP_BOARD_ONLY=0
+KP_ARCH_PACKAGES=
+KP_IMAGE_PATH=
+KP_QEMU_MACHINE='' KP_QEMU_CPU='' KP_QEMU_MEM=2G KP_QEMU_SMP=2 KP_EARLYCON=
+KP_QEMU_SERIAL="-serial stdio" KP_QEMU_DISPLAY="-display none" KP_NOLIBC=1
 case $KP_ARCH in
 x86_64)
 	KP_ARCH=x86_64 KP_KARCH=x86_64 KP_SRCARCH=x86 KP_CROSS=
@@ -50,17 +65,31 @@ arm64 | aarch64)
 riscv64 | riscv)
 	KP_ARCH=riscv64 KP_KARCH=riscv KP_SRCARCH=riscv KP_CROSS=riscv64-linux-gnu-
 	KP_IMAGE=Image KP_QEMU=qemu-system-riscv64 KP_CONSOLE=ttyS0 KP_ATAG=-riscv64
-	KP_GUEST_ROOT= ;;
+	KP_GUEST_ROOT='' KP_ARCH_PACKAGES="gcc-riscv64-linux-gnu qemu-system-misc"
+	# The virt board with QEMU's OpenSBI as firmware; QEMU 7.2 has no
+	# "max" riscv CPU, rv64 is its generic RV64GC. SBI's console shows
+	# what happens before the 8250 is up.
+	KP_QEMU_MACHINE=virt KP_QEMU_CPU=rv64 KP_EARLYCON=earlycon=sbi ;;
 *)
-	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64)\n' "$KP_ARCH" >&2
-	exit 1 ;;
+	# The architectures without a port, built by `make arches`.
+	. "$KP_HARNESS/arches-settings.sh" ;;
 esac
-KP_IMAGE_PATH=arch/$KP_SRCARCH/boot/$KP_IMAGE
+[ -n "$KP_IMAGE_PATH" ] || KP_IMAGE_PATH=arch/$KP_SRCARCH/boot/$KP_IMAGE
+# Those have no kprobes in our tree yet: nothing but `make arches` (and the
+# steps it shares with the other targets) takes them.
+if [ "$KP_BOARD_ONLY" = 1 ]; then
+	case ${0##*/} in
+	arches.sh | arch-kunit.sh | boot-kunit.sh | deps.sh | base.sh | overlay.sh | prepare.sh) ;;
+	*)
+		printf 'error: ARCH=%s has no kprobes port yet: only "make arches" builds it\n' "$KP_ARCH" >&2
+		exit 1 ;;
+	esac
+fi
 # Where ARCH= names the guest otherwise than the kernel does (riscv64 is the
 # kernel's riscv, aarch64 its arm64), every make these scripts start must
 # see the kernel's name, also through the MAKEFLAGS of `make ARCH=...`.
 if [ "${ARCH:-$KP_KARCH}" != "$KP_KARCH" ]; then
-	export ARCH=$KP_KARCH
+	export ARCH=$KP_KARCH KP_GUEST_ARCH=$KP_ARCH
 	MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E "s/(^| )ARCH=[^ ]*/\1ARCH=$KP_KARCH/g")
 	export MAKEFLAGS
 fi
@@ -68,6 +97,7 @@ fi
 # KUnit suites at boot and the harness reads their KTAP from the console.
 KP_KUNIT_ONLY=0
 [ "$KP_ARCH" = riscv64 ] && KP_KUNIT_ONLY=1
+[ "$KP_BOARD_ONLY" = 1 ] && KP_KUNIT_ONLY=1
 [ "$KP_KUNIT_ONLY" = 1 ] && KP_SUITES=${SUITES:-kunit}
 # The variants make check runs by default on this architecture (ibt is
 # x86-64's indirect branch tracking).

@@ -12,10 +12,13 @@ cpio kmod ccache python3 qemu-system-x86 busybox-static bpftrace
 trace-cmd linux-perf"
 # Another guest architecture: its compiler and QEMU (ARCH=i386 builds with
 # the host's gcc; its guest's user space comes from harness/rootfs.sh).
+# The other architectures name theirs in common.sh (KP_ARCH_PACKAGES).
 case $KP_ARCH in
 arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu qemu-system-arm" ;;
-riscv64) KP_PACKAGES="$KP_PACKAGES gcc-riscv64-linux-gnu qemu-system-misc" ;;
+*) KP_PACKAGES="$KP_PACKAGES $KP_ARCH_PACKAGES" ;;
 esac
+# What the caller adds (make arches: every architecture's at once).
+KP_PACKAGES="$KP_PACKAGES ${KP_EXTRA_PACKAGES:-}"
 # Sphinx for `make docs` (Documentation/sphinx/requirements.txt).
 [ "${1:-}" = docs ] && KP_PACKAGES="python3-sphinx python3-sphinx-rtd-theme
 python3-yaml"

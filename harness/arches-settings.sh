@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# The architectures that `make arches` builds (harness/arches.sh) and that
+# have no port of our kprobes yet: sourced by common.sh for an ARCH= it
+# does not know itself, with KP_ARCH set to that name. Sets the variables
+# common.sh sets for its own architectures, plus what boot-kunit.sh needs
+# to boot the kernel with no user space:
+#
+#   KP_ARCH_PACKAGES  Debian packages: the cross compiler and QEMU
+#   KP_IMAGE          make target of the boot image
+#   KP_IMAGE_PATH     the image QEMU boots, under the object directory
+#   KP_QEMU           QEMU binary; empty when QEMU 7.2 has no machine
+#   KP_QEMU_MACHINE   -M; KP_QEMU_CPU -cpu (empty: the machine's own)
+#   KP_QEMU_MEM, KP_QEMU_SMP  memory and vCPUs the machine takes
+#   KP_QEMU_SERIAL    the -serial options that put the console on stdio
+#   KP_QEMU_DISPLAY   how the display is switched off
+#   KP_CONSOLE        console= of the kernel; KP_EARLYCON its earlycon=
+#   KP_NOLIBC         1 where the kernel's nolibc (tools/include/nolibc)
+#                     knows the architecture, so that /init
+#                     (harness/kunit-init.c) can be built; 0: no /init,
+#                     KUnit powers the guest off itself (kunit_shutdown=)
+#   KP_EXPECT_OPTS    what upstream 6.12 offers of KPROBES, KRETPROBES,
+#                     OPTPROBES, KPROBES_ON_FTRACE, as y/- (checked
+#                     against upstream's .config by arches.sh)
+#
+# The board each kernel is configured for is in
+# harness/configs/arch-ARCH.config. ARCH names are Debian's where the
+# kernel's name is ambiguous (ppc64le and ppc are both ARCH=powerpc).
+
+KP_BOARD_ONLY=1
+KP_GUEST_ROOT=
+KP_ATAG=-$KP_ARCH
+case $KP_ARCH in
+arm | armhf)
+	# The virt board, a Cortex-A15, a PL011 console.
+	KP_ARCH=arm KP_ATAG=-arm KP_KARCH=arm KP_SRCARCH=arm
+	KP_CROSS=arm-linux-gnueabihf-
+	KP_ARCH_PACKAGES="gcc-arm-linux-gnueabihf qemu-system-arm"
+	KP_IMAGE=zImage KP_IMAGE_PATH=arch/arm/boot/zImage
+	KP_QEMU=qemu-system-arm KP_QEMU_MACHINE=virt KP_QEMU_CPU=cortex-a15
+	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyAMA0 KP_NOLIBC=1
+	KP_EARLYCON=earlycon=pl011,0x09000000
+	KP_EXPECT_OPTS="y y y -" ;;
+ppc64le | powerpc64le)
+	# pSeries under SLOF, POWER8, the hypervisor console hvc0; SLOF
+	# loads the ELF vmlinux.
+	KP_ARCH=ppc64le KP_ATAG=-ppc64le KP_KARCH=powerpc KP_SRCARCH=powerpc
+	KP_CROSS=powerpc64le-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-powerpc64le-linux-gnu qemu-system-ppc"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=qemu-system-ppc64 KP_QEMU_MACHINE=pseries KP_QEMU_CPU=power8
+	KP_QEMU_MEM=1G KP_QEMU_SMP=1 KP_CONSOLE=hvc0 KP_NOLIBC=1
+	KP_EXPECT_OPTS="y y y y" ;;
+ppc | powerpc)
+	# A Power Macintosh G3 (Book3S 32-bit) under OpenBIOS, its z85c30
+	# serial port as ttyS0; CUDA for power-off.
+	KP_ARCH=ppc KP_ATAG=-ppc KP_KARCH=powerpc KP_SRCARCH=powerpc
+	KP_CROSS=powerpc-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-powerpc-linux-gnu qemu-system-ppc"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=qemu-system-ppc KP_QEMU_MACHINE=g3beige KP_QEMU_CPU=
+	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=1
+	KP_EXPECT_OPTS="y y y y" ;;
+s390x | s390)
+	# The virtio CCW machine; QEMU's first serial is the SCLP VT220
+	# console, Linux's ttysclp0.
+	KP_ARCH=s390x KP_ATAG=-s390x KP_KARCH=s390 KP_SRCARCH=s390
+	KP_CROSS=s390x-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-s390x-linux-gnu qemu-system-misc"
+	KP_IMAGE=bzImage KP_IMAGE_PATH=arch/s390/boot/bzImage
+	KP_QEMU=qemu-system-s390x KP_QEMU_MACHINE=s390-ccw-virtio KP_QEMU_CPU=qemu
+	KP_QEMU_MEM=1G KP_QEMU_SMP=1 KP_CONSOLE=ttysclp0 KP_NOLIBC=1
+	KP_EXPECT_OPTS="y y - y" ;;
+mipsel | mips)
+	# 32-bit little-endian Malta (24Kf); the o32 ABI is the only MIPS
+	# ABI the kernel's nolibc knows in 6.12, hence mipsel, not mips64el.
+	KP_ARCH=mipsel KP_ATAG=-mipsel KP_KARCH=mips KP_SRCARCH=mips
+	KP_CROSS=mipsel-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-mipsel-linux-gnu qemu-system-mips"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=qemu-system-mipsel KP_QEMU_MACHINE=malta KP_QEMU_CPU=
+	KP_QEMU_MEM=256M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=1
+	KP_EXPECT_OPTS="y y - -" ;;
+sh4 | sh)
+	# The Renesas R2D-PLUS board (SH7751R), 64 MB; its SCIF, the second
+	# serial port, is the console ttySC1. No nolibc for sh.
+	KP_ARCH=sh4 KP_ATAG=-sh4 KP_KARCH=sh KP_SRCARCH=sh
+	KP_CROSS=sh4-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-sh4-linux-gnu qemu-system-misc"
+	KP_IMAGE=zImage KP_IMAGE_PATH=arch/sh/boot/zImage
+	KP_QEMU=qemu-system-sh4 KP_QEMU_MACHINE=r2d KP_QEMU_CPU=
+	KP_QEMU_MEM=64M KP_QEMU_SMP=1 KP_CONSOLE=ttySC1 KP_NOLIBC=0
+	KP_QEMU_SERIAL="-serial null -serial stdio"
+	KP_EXPECT_OPTS="y y - -" ;;
+sparc64)
+	# A Sun Ultra 5 (sun4u) under OpenBIOS, the SU serial port as
+	# ttyS0. OpenBIOS talks to the serial port only with -nographic.
+	KP_ARCH=sparc64 KP_ATAG=-sparc64 KP_KARCH=sparc64 KP_SRCARCH=sparc
+	KP_CROSS=sparc64-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-sparc64-linux-gnu qemu-system-sparc"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=qemu-system-sparc64 KP_QEMU_MACHINE=sun4u KP_QEMU_CPU=
+	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	KP_QEMU_SERIAL="-serial mon:stdio" KP_QEMU_DISPLAY="-nographic"
+	KP_EXPECT_OPTS="y y - -" ;;
+parisc | hppa)
+	# 32-bit PA-RISC, QEMU's one hppa machine (a B160L-like workstation,
+	# no -M needed) under its SeaBIOS-hppa firmware; the first serial
+	# port is ttyS0.
+	KP_ARCH=parisc KP_ATAG=-parisc KP_KARCH=parisc KP_SRCARCH=parisc
+	KP_CROSS=hppa-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-hppa-linux-gnu qemu-system-misc"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=qemu-system-hppa KP_QEMU_MACHINE='' KP_QEMU_CPU=
+	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	KP_EXPECT_OPTS="y y - y" ;;
+arc)
+	# ARC HS (ARCv2), build only: QEMU 7.2 has no ARC target.
+	KP_ARCH=arc KP_ATAG=-arc KP_KARCH=arc KP_SRCARCH=arc
+	KP_CROSS=arc-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-arc-linux-gnu"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU='' KP_QEMU_MACHINE='' KP_QEMU_CPU=
+	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	KP_EXPECT_OPTS="y y - -" ;;
+*)
+	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64; for make arches: %s)\n' \
+		"$KP_ARCH" "$KP_ARCHES_ALL" >&2
+	exit 1 ;;
+esac
