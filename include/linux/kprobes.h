@@ -466,7 +466,7 @@ struct jprobe {
 /* Arguments a jprobe's entry function receives, at most. */
 #define JPROBE_MAX_ARGS		8
 
-#if defined(CONFIG_KPROBES) && defined(CONFIG_HAVE_REGS_AND_STACK_ACCESS_API)
+#if defined(CONFIG_KPROBES) && defined(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API)
 int register_jprobe(struct jprobe *jp);
 void unregister_jprobe(struct jprobe *jp);
 int register_jprobes(struct jprobe **jps, int num);

@@ -68,12 +68,20 @@ static int kprobe_bl_insert(unsigned long start, unsigned long end,
 	return 0;
 }
 
-/*
- * Refuse [start, end), one range per function found in it.  Stretches
- * kallsyms knows nothing about are refused as one block.
+/**
+ * kprobe_blacklist_add_area() - refuse [@start, @end), one range per
+ *	function found in it
+ * @start: first address to refuse
+ * @end: first address past the area
+ * @owner: the module whose text it is, NULL for the kernel's
+ *
+ * Stretches kallsyms knows nothing about are refused as one block.
+ *
+ * Context: process context, kprobe_mutex held.
+ * Return: 0, or -ENOMEM.
  */
-static int kprobe_bl_insert_area(unsigned long start, unsigned long end,
-				 struct module *owner)
+int kprobe_blacklist_add_area(unsigned long start, unsigned long end,
+			      struct module *owner)
 {
 	unsigned long size, off, stop;
 	int ret;
@@ -91,8 +99,15 @@ static int kprobe_bl_insert_area(unsigned long start, unsigned long end,
 	return 0;
 }
 
-/* Refuse the whole function that contains @addr. */
-static int kprobe_bl_insert_func(unsigned long addr, struct module *owner)
+/**
+ * kprobe_blacklist_add_func() - refuse the whole function containing @addr
+ * @addr: an address in the function (a NOKPROBE_SYMBOL() entry)
+ * @owner: the module whose text it is, NULL for the kernel's
+ *
+ * Context: process context, kprobe_mutex held.
+ * Return: 0, or -ENOMEM.
+ */
+int kprobe_blacklist_add_func(unsigned long addr, struct module *owner)
 {
 	unsigned long size, off;
 
@@ -115,7 +130,7 @@ static int kprobe_bl_insert_func(unsigned long addr, struct module *owner)
 int kprobe_blacklist_add_range(unsigned long start, unsigned long end)
 {
 	lockdep_assert_held(&kprobe_mutex);
-	return kprobe_bl_insert_area(start, end, NULL);
+	return kprobe_blacklist_add_area(start, end, NULL);
 }
 
 static int __init kprobe_bl_populate(void)
@@ -124,24 +139,24 @@ static int __init kprobe_bl_populate(void)
 	int ret;
 
 	for (fn = __start_kprobe_blacklist; fn < __stop_kprobe_blacklist; fn++) {
-		ret = kprobe_bl_insert_func(*fn, NULL);
+		ret = kprobe_blacklist_add_func(*fn, NULL);
 		if (ret)
 			return ret;
 	}
-	ret = kprobe_bl_insert_area((unsigned long)__kprobes_text_start,
-				    (unsigned long)__kprobes_text_end, NULL);
+	ret = kprobe_blacklist_add_area((unsigned long)__kprobes_text_start,
+					(unsigned long)__kprobes_text_end, NULL);
 	if (!ret)
-		ret = kprobe_bl_insert_area((unsigned long)__noinstr_text_start,
-					    (unsigned long)__noinstr_text_end,
-					    NULL);
+		ret = kprobe_blacklist_add_area((unsigned long)__noinstr_text_start,
+						(unsigned long)__noinstr_text_end,
+						NULL);
 	if (!ret)
-		ret = kprobe_bl_insert_area((unsigned long)__irqentry_text_start,
-					    (unsigned long)__irqentry_text_end,
-					    NULL);
+		ret = kprobe_blacklist_add_area((unsigned long)__irqentry_text_start,
+						(unsigned long)__irqentry_text_end,
+						NULL);
 	if (!ret)
-		ret = kprobe_bl_insert_area((unsigned long)__softirqentry_text_start,
-					    (unsigned long)__softirqentry_text_end,
-					    NULL);
+		ret = kprobe_blacklist_add_area((unsigned long)__softirqentry_text_start,
+						(unsigned long)__softirqentry_text_end,
+						NULL);
 	return ret ?: arch_kprobe_populate_blacklist();
 }
 
@@ -167,46 +182,12 @@ int __init kprobe_blacklist_init(void)
 }
 
 /**
- * kprobe_blacklist_add_module() - refuse probes in a module's unsafe code
- * @mod: a module that is coming
- *
- * Adds the module's NOKPROBE_SYMBOL() functions, its .kprobes.text and its
- * .noinstr.text.  A range that cannot be recorded for lack of memory is
- * reported and skipped.
- *
- * Context: process context, kprobe_mutex held.
- */
-void kprobe_blacklist_add_module(struct module *mod)
-{
-	unsigned long base;
-	unsigned int i;
-	int ret = 0;
-
-	lockdep_assert_held(&kprobe_mutex);
-	for (i = 0; i < mod->num_kprobe_blacklist && !ret; i++)
-		ret = kprobe_bl_insert_func(mod->kprobe_blacklist[i], mod);
-
-	base = (unsigned long)mod->kprobes_text_start;
-	if (base && !ret)
-		ret = kprobe_bl_insert_area(base, base + mod->kprobes_text_size,
-					    mod);
-
-	base = (unsigned long)mod->noinstr_text_start;
-	if (base && !ret)
-		ret = kprobe_bl_insert_area(base, base + mod->noinstr_text_size,
-					    mod);
-	if (ret)
-		pr_warn("blacklist of module %s incomplete (%d)\n",
-			mod->name, ret);
-}
-
-/**
- * kprobe_blacklist_remove_module() - forget a module's refused ranges
+ * kprobe_blacklist_remove_owner() - forget a module's refused ranges
  * @mod: a module that is going
  *
  * Context: process context, kprobe_mutex held.
  */
-void kprobe_blacklist_remove_module(struct module *mod)
+void kprobe_blacklist_remove_owner(struct module *mod)
 {
 	struct kprobe_bl_range *r, *tmp;
 

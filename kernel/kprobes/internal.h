@@ -191,8 +191,10 @@ int kprobe_blacklist_init(void);
 bool kprobe_blacklisted(unsigned long addr);
 bool kprobe_blacklisted_range(unsigned long addr);
 bool kprobe_blacklisted_name(const char *name);
-void kprobe_blacklist_add_module(struct module *mod);
-void kprobe_blacklist_remove_module(struct module *mod);
+int kprobe_blacklist_add_area(unsigned long start, unsigned long end,
+			      struct module *owner);
+int kprobe_blacklist_add_func(unsigned long addr, struct module *owner);
+void kprobe_blacklist_remove_owner(struct module *mod);
 extern const struct seq_operations kprobe_blacklist_seq_ops;
 /* NOKPROBE_SYMBOL() addresses of the kernel image, from the linker script */
 extern unsigned long __start_kprobe_blacklist[];
@@ -225,9 +227,25 @@ int kprobe_slot_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum
 			     unsigned long *value, char *type, char *sym);
 bool kprobe_slot_contains(unsigned long addr);
 
-/* module.c */
+/* gone.c */
+void kprobe_sites_mark_gone_where(bool (*gone)(unsigned long addr, void *arg),
+				  void *arg);
+
+/* module.c (stubs when CONFIG_MODULES=n: all text is the kernel's) */
+#ifdef CONFIG_MODULES
 int kprobe_module_init(void);
 int kprobe_module_get(unsigned long addr, struct module **modp);
+#else
+static inline int kprobe_module_init(void)
+{
+	return 0;
+}
+
+static inline int kprobe_module_get(unsigned long addr, struct module **modp)
+{
+	return -EINVAL;
+}
+#endif
 
 /* symbols.c (stubs when CONFIG_MODULES=n) */
 #ifdef CONFIG_MODULES

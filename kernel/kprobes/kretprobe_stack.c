@@ -181,7 +181,8 @@ NOKPROBE_SYMBOL(kretprobe_trampoline_handler);
 
 /**
  * kretprobe_find_ret_addr() - the real return address behind a trampoline
- * @tsk: the task whose stack is being unwound
+ * @tsk: the task whose stack is being unwound; NULL means current (arm's
+ *	unwinder names no task when it starts from a struct pt_regs)
  * @fp: the frame key of the call whose return address the unwinder found
  *	to be the trampoline (see arch_kretprobe_frame())
  * @cur: unwinder cursor: NULL before the first call, then left at the
@@ -202,7 +203,9 @@ unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
 {
 	struct llist_node *node;
 
-	if (tsk != current && task_is_running(tsk))
+	if (!tsk)
+		tsk = current;
+	else if (tsk != current && task_is_running(tsk))
 		return 0;
 
 	node = *cur ? READ_ONCE((*cur)->next) :

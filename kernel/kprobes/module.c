@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Probes in module text and in init sections.
- *
- * When text that holds probes is freed (a module unloads, a module's or
- * the kernel's init section is discarded) the sites there become GONE:
- * they are never patched again and their probes stay registered, shown as
- * [GONE], until their owners unregister them.
+ * Probes in module text (built with CONFIG_MODULES): pinning the module
+ * a probe goes into, its refused code, and the sites its unloading or
+ * the freeing of its init text makes GONE (gone.c).
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
@@ -58,22 +55,35 @@ int kprobe_module_get(unsigned long addr, struct module **modp)
 	return ret;
 }
 
-/* Mark GONE every live site for which @gone says its text is freed. */
-static void kprobe_mark_gone_where(bool (*gone)(unsigned long addr, void *arg),
-				   void *arg)
+/*
+ * Refuse probes in a coming module's NOKPROBE_SYMBOL() functions, its
+ * .kprobes.text and its .noinstr.text.  A range that cannot be recorded
+ * for lack of memory is reported and skipped.
+ */
+static void kprobe_module_blacklist_add(struct module *mod)
 {
-	struct kprobe_site *site;
-	LIST_HEAD(batch);
+	unsigned long base;
+	unsigned int i;
+	int ret = 0;
 
 	lockdep_assert_held(&kprobe_mutex);
-	kprobe_for_each_site(site) {
-		if (site->state != KPROBE_SITE_GONE &&
-		    gone((unsigned long)site->addr, arg))
-			list_add_tail(&site->batch, &batch);
-	}
-	/* All at once: a module may hold thousands of probes. */
-	kprobe_sites_mark_gone_locked(&batch);
-	kprobe_sites_unlink_batch(&batch);
+	for (i = 0; i < mod->num_kprobe_blacklist && !ret; i++)
+		ret = kprobe_blacklist_add_func(mod->kprobe_blacklist[i], mod);
+
+	base = (unsigned long)mod->kprobes_text_start;
+	if (base && !ret)
+		ret = kprobe_blacklist_add_area(base,
+						base + mod->kprobes_text_size,
+						mod);
+
+	base = (unsigned long)mod->noinstr_text_start;
+	if (base && !ret)
+		ret = kprobe_blacklist_add_area(base,
+						base + mod->noinstr_text_size,
+						mod);
+	if (ret)
+		pr_warn("blacklist of module %s incomplete (%d)\n",
+			mod->name, ret);
 }
 
 static bool kprobe_in_module_init(unsigned long addr, void *mod)
@@ -94,16 +104,16 @@ static int kprobe_module_notify(struct notifier_block *nb,
 	guard(mutex)(&kprobe_mutex);
 	switch (state) {
 	case MODULE_STATE_COMING:
-		kprobe_blacklist_add_module(mod);
+		kprobe_module_blacklist_add(mod);
 		break;
 	case MODULE_STATE_LIVE:
 		/* Init ran; its text and symbols are freed once we return. */
-		kprobe_mark_gone_where(kprobe_in_module_init, mod);
+		kprobe_sites_mark_gone_where(kprobe_in_module_init, mod);
 		kprobe_symbols_drop(mod);
 		break;
 	case MODULE_STATE_GOING:
-		kprobe_mark_gone_where(kprobe_in_module, mod);
-		kprobe_blacklist_remove_module(mod);
+		kprobe_sites_mark_gone_where(kprobe_in_module, mod);
+		kprobe_blacklist_remove_owner(mod);
 		kprobe_symbols_drop(mod);
 		break;
 	}
@@ -125,20 +135,4 @@ static struct notifier_block kprobe_module_nb = {
 int kprobe_module_init(void)
 {
 	return register_module_notifier(&kprobe_module_nb);
-}
-
-static bool kprobe_in_kernel_init(unsigned long addr, void *unused)
-{
-	return init_section_contains((void *)addr, 1);
-}
-
-/**
- * kprobe_free_init_mem() - the kernel's init text is about to be freed
- *
- * Context: boot, process context.
- */
-void kprobe_free_init_mem(void)
-{
-	guard(mutex)(&kprobe_mutex);
-	kprobe_mark_gone_where(kprobe_in_kernel_init, NULL);
 }

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * 32-bit arm probe sites: which instructions may be probed, their slots,
+ * the probe instructions written over them, and the text arm never
+ * probes.
+ *
+ * The ARM architecture lets a CPU run an instruction that another one
+ * rewrites only for a few encodings, which an undefined instruction is
+ * not.  So arch_kprobe_arm() and arch_kprobe_disarm() only queue their
+ * writes, and arch_kprobe_patch_sync() makes all of them in one
+ * stop_machine(), with every other CPU parked until they are done and
+ * then made to refetch its instructions: once per batch, not once per
+ * probe.
+ */
+#include <linux/cacheflush.h>
+#include <linux/cpumask.h>
+#include <linux/extable.h>
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/stop_machine.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <asm/opcodes.h>
+#include <asm/patch.h>
+#include <asm/sections.h>
+
+#include "core.h"
+#include "../decode-arm.h"
+#include "../decode-thumb.h"
+
+/* One queued write of a probe instruction or of an original one. */
+struct kprobe_arm_write {
+	void *addr;
+	u32 insn;
+};
+
+/*
+ * A full queue is written at once: a batch of N probes stops all CPUs
+ * N / 256 + 1 times.
+ */
+#define KPROBE_ARM_QUEUE	256
+
+/* Queued writes; only touched with text_mutex held. */
+static struct kprobe_arm_write kprobe_arm_writes[KPROBE_ARM_QUEUE];
+static unsigned int kprobe_arm_queued;
+
+/**
+ * struct kprobe_arm_batch - one stop_machine() round of writes
+ * @writer: the CPU that writes; the others wait for it
+ * @done: set by @writer once every write is in memory and the caches
+ *	were cleaned
+ */
+struct kprobe_arm_batch {
+	unsigned int writer;
+	int done;
+};
+
+/*
+ * Runs on every online CPU at once, interrupts off.  The writer stores
+ * the queue (__patch_text() cleans the data cache and invalidates the
+ * instruction cache for each word); each other CPU waits for it and then
+ * discards what it may have fetched before.
+ */
+static int kprobe_arm_batch_cb(void *data)
+{
+	struct kprobe_arm_batch *batch = data;
+	unsigned int i;
+
+	if (smp_processor_id() != batch->writer) {
+		/* Pairs with the smp_store_release() below. */
+		while (!smp_load_acquire(&batch->done))
+			cpu_relax();
+		__flush_icache_all();
+		isb();
+		return 0;
+	}
+	for (i = 0; i < kprobe_arm_queued; i++)
+		__patch_text(kprobe_arm_writes[i].addr,
+			     kprobe_arm_writes[i].insn);
+	/* The new text is in memory before anyone refetches: pairs above. */
+	smp_store_release(&batch->done, 1);
+	return 0;
+}
+
+/**
+ * arch_kprobe_patch_sync() - make every queued write, on every CPU at once
+ *
+ * Context: cpus_read_lock() and text_mutex held, may sleep.
+ */
+void arch_kprobe_patch_sync(void)
+{
+	struct kprobe_arm_batch batch = {
+		.writer = cpumask_first(cpu_online_mask),
+	};
+
+	lockdep_assert_held(&text_mutex);
+	if (!kprobe_arm_queued)
+		return;
+	stop_machine_cpuslocked(kprobe_arm_batch_cb, &batch, cpu_online_mask);
+	kprobe_arm_queued = 0;
+}
+
+static void kprobe_arm_queue(void *addr, u32 insn)
+{
+	lockdep_assert_held(&text_mutex);
+	if (kprobe_arm_queued == KPROBE_ARM_QUEUE)
+		arch_kprobe_patch_sync();
+	kprobe_arm_writes[kprobe_arm_queued].addr = addr;
+	kprobe_arm_writes[kprobe_arm_queued].insn = insn;
+	kprobe_arm_queued++;
+}
+
+/**
+ * arch_kprobe_arm() - queue the probe instruction of @site
+ * @site: a prepared site
+ *
+ * An ARM probe instruction is unconditional: the hit looks at the probed
+ * instruction's condition itself.
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_arm(struct kprobe_site *site)
+{
+	u32 brk;
+
+	if (!IS_ENABLED(CONFIG_THUMB2_KERNEL))
+		brk = KPROBE_ARM_BREAKPOINT_INSTRUCTION | 0xe0000000;
+	else if (site->ainsn.len == 2)
+		brk = KPROBE_THUMB16_BREAKPOINT_INSTRUCTION;
+	else
+		brk = KPROBE_THUMB32_BREAKPOINT_INSTRUCTION;
+	kprobe_arm_queue(site->addr, brk);
+}
+
+/**
+ * arch_kprobe_disarm() - queue the original instruction of @site
+ * @site: an armed site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_disarm(struct kprobe_site *site)
+{
+	kprobe_arm_queue(site->addr, site->ainsn.opcode);
+}
+
+/*
+ * Read the instruction at @addr as the decoder wants it.  Return: its
+ * length (2 or 4), 0 if it cannot be read.
+ */
+static unsigned int kprobe_arm_read(unsigned long addr, u32 *insn)
+{
+	u16 half[2];
+	u32 word;
+
+	if (!IS_ENABLED(CONFIG_THUMB2_KERNEL)) {
+		if (copy_from_kernel_nofault(&word, (void *)addr, sizeof(word)))
+			return 0;
+		*insn = __mem_to_opcode_arm(word);
+		return 4;
+	}
+	if (copy_from_kernel_nofault(&half[0], (void *)addr, sizeof(half[0])))
+		return 0;
+	*insn = __mem_to_opcode_thumb16(half[0]);
+	if (!is_wide_instruction(*insn))
+		return 2;
+	if (copy_from_kernel_nofault(&half[1], (void *)(addr + 2),
+				     sizeof(half[1])))
+		return 0;
+	*insn = __opcode_thumb32_compose(*insn,
+					 __mem_to_opcode_thumb16(half[1]));
+	return 4;
+}
+
+/*
+ * Does a Thumb-2 instruction start at @addr?  Walks the function's
+ * instructions from @func, its start.  ARM instructions are all 4 bytes
+ * long and aligned, which the caller checked.
+ */
+static int kprobe_arm_check_place(unsigned long addr, unsigned long func)
+{
+	unsigned long pc = func & ~1UL;
+	unsigned int len;
+	u32 insn;
+
+	if (!IS_ENABLED(CONFIG_THUMB2_KERNEL))
+		return 0;
+	while (pc < addr) {
+		len = kprobe_arm_read(pc, &insn);
+		if (!len)
+			return -EINVAL;
+		pc += len;
+	}
+	return pc == addr ? 0 : -EILSEQ;
+}
+
+/* Run the decoder that kprobes shares with uprobes on @site's instruction. */
+#ifdef CONFIG_THUMB2_KERNEL
+static enum probes_insn kprobe_arm_decode(struct arch_specific_insn *ai)
+{
+	if (ai->len == 2)
+		return thumb16_probes_decode_insn(ai->opcode, &ai->api, true,
+						  kprobes_t16_actions,
+						  kprobes_t16_checkers);
+	return thumb32_probes_decode_insn(ai->opcode, &ai->api, true,
+					  kprobes_t32_actions,
+					  kprobes_t32_checkers);
+}
+#else
+static enum probes_insn kprobe_arm_decode(struct arch_specific_insn *ai)
+{
+	return arm_probes_decode_insn(ai->opcode, &ai->api, true,
+				      kprobes_arm_actions, kprobes_arm_checkers);
+}
+#endif
+
+/* Copy the decoder's rewritten instruction and its return into a slot. */
+static int kprobe_arm_fill_slot(struct arch_specific_insn *ai,
+				const void *image)
+{
+	kprobe_opcode_t *slot = kprobe_slot_alloc();
+
+	if (!slot)
+		return -ENOMEM;
+	/* Slot pages are ordinary executable module memory on arm. */
+	memcpy(slot, image, KPROBE_SLOT_SIZE);
+	flush_icache_range((unsigned long)slot,
+			   (unsigned long)slot + KPROBE_SLOT_SIZE);
+	ai->api.insn = slot;
+	ai->api.insn_fn = (probes_insn_fn_t *)((unsigned long)slot |
+			  IS_ENABLED(CONFIG_THUMB2_KERNEL));
+	return 0;
+}
+
+/**
+ * arch_kprobe_prepare() - decode @site's instruction and give it a slot
+ * @site: a new site
+ * @func: start of the symbol holding site->addr
+ *
+ * The decoder says whether the instruction is simulated (branches, and
+ * others that read pc), emulated from a rewritten copy in a slot, or
+ * refused (what changes the mode or the exception state, and stores
+ * below sp that the exception frame would overwrite).  An instruction
+ * with an exception-table entry is refused as well: its copy would
+ * fault in the slot, where no fixup is found.
+ *
+ * Context: kprobe_mutex held, may sleep.
+ * Return: 0, -EILSEQ for an address that does not start an instruction,
+ * -EINVAL for an instruction that cannot be probed, -ENOMEM.
+ */
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
+{
+	struct arch_specific_insn *ai = &site->ainsn;
+	unsigned long addr = (unsigned long)site->addr;
+	u32 image[KPROBE_SLOT_SIZE / sizeof(u32)] = { };
+	int ret;
+
+	if (addr & (IS_ENABLED(CONFIG_THUMB2_KERNEL) ? 1 : 3))
+		return -EILSEQ;
+	ret = kprobe_arm_check_place(addr, func);
+	if (ret)
+		return ret;
+	if (search_exception_tables(addr))
+		return -EINVAL;
+	ai->len = kprobe_arm_read(addr, &ai->opcode);
+	if (!ai->len)
+		return -EINVAL;
+	memset(&ai->api, 0, sizeof(ai->api));
+	/* The decoder writes the rewritten instruction here. */
+	ai->api.insn = image;
+
+	switch (kprobe_arm_decode(ai)) {
+	case INSN_GOOD:
+		break;
+	case INSN_GOOD_NO_SLOT:
+		ai->api.insn = NULL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	/* __und_svc leaves MAX_STACK_SIZE bytes below sp for a store. */
+	if (ai->api.stack_space < 0 || ai->api.stack_space > MAX_STACK_SIZE)
+		return -EINVAL;
+	if (!ai->api.insn)
+		return 0;
+	return kprobe_arm_fill_slot(ai, image);
+}
+
+/**
+ * arch_kprobe_release() - free @site's slot
+ * @site: a site no CPU can reach any more
+ *
+ * Context: process context, no kprobes lock held.
+ */
+void arch_kprobe_release(struct kprobe_site *site)
+{
+	if (site->ainsn.api.insn) {
+		kprobe_slot_free(site->ainsn.api.insn);
+		site->ainsn.api.insn = NULL;
+	}
+}
+
+/**
+ * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
+ * @addr: address of the symbol
+ * @offset: offset into the symbol
+ * @on_func_entry: set to whether the result is the function's entry
+ *
+ * A Thumb-2 function's address, and so a probe address taken from a
+ * function pointer, has bit 0 set; the probe goes on the halfword it
+ * names.
+ *
+ * Context: process context.
+ * Return: the address to probe.
+ */
+kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
+					 unsigned long offset,
+					 bool *on_func_entry)
+{
+	unsigned long probe = addr + offset;
+
+	if (IS_ENABLED(CONFIG_THUMB2_KERNEL)) {
+		probe &= ~1UL;
+		addr &= ~1UL;
+	}
+	*on_func_entry = probe == addr;
+	return (kprobe_opcode_t *)probe;
+}
+
+/**
+ * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
+ * @addr: the address to probe
+ *
+ * Return: false; arm probes every address with an undefined instruction.
+ */
+bool arch_kprobe_ftrace_site(unsigned long addr)
+{
+	return false;
+}
+
+/*
+ * Text arm never probes, besides what the core refuses everywhere (the
+ * kprobes, noinstr, irq and softirq entry text): the boot code before
+ * _stext, the identity-mapped text that runs with the MMU off, and the
+ * exception entry text, where __und_svc lives.
+ */
+static const struct {
+	const char *start, *end;
+} kprobe_arm_refused[] = {
+	{ _text, _stext },
+	{ __idmap_text_start, __idmap_text_end },
+	{ __entry_text_start, __entry_text_end },
+};
+
+/**
+ * arch_kprobe_refuses() - is @addr in code arm can never probe?
+ * @addr: the address to probe
+ *
+ * Return: true if @addr must not be probed.
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(kprobe_arm_refused); i++) {
+		if (addr >= (unsigned long)kprobe_arm_refused[i].start &&
+		    addr < (unsigned long)kprobe_arm_refused[i].end)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
+ *
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_arm_refused); i++) {
+		if (kprobe_arm_refused[i].start == kprobe_arm_refused[i].end)
+			continue;
+		ret = kprobe_blacklist_add_range((unsigned long)kprobe_arm_refused[i].start,
+						 (unsigned long)kprobe_arm_refused[i].end);
+	}
+	return ret;
+}
