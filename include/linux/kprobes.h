@@ -662,7 +662,9 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	is execmem's EXECMEM_KPROBES memory as it comes.
  *
  * With CONFIG_OPTPROBES the architecture also implements jump optimization
- * of ARMED breakpoint sites (kernel/kprobes/optimize.c drives it):
+ * of ARMED breakpoint sites (kernel/kprobes/optimize.c drives it), and
+ * defines in <asm/kprobes.h> KPROBE_OPT_SLOT_SIZE, the bytes of one
+ * detour buffer, and KPROBE_OPT_MAX_LEN, the most bytes a jump covers:
  *
  * arch_kprobe_opt_prepare(site)
  *	Check that the instructions the jump would cover can run from a

@@ -15,6 +15,7 @@
 #include <asm/ptrace.h>
 
 typedef u32 kprobe_opcode_t;
+struct kprobe_site;
 
 /*
  * One out-of-line slot: the instruction as the decoder rewrote it and the
@@ -23,6 +24,16 @@ typedef u32 kprobe_opcode_t;
  */
 #define KPROBE_SLOT_SIZE	16
 
+/*
+ * Every optimized site (ARM kernels only) owns one detour buffer of this
+ * many bytes: the code of arch/arm/probes/kprobes/opt_tmpl.S and its
+ * literals.
+ */
+#define KPROBE_OPT_SLOT_SIZE	128
+
+/* The B of an optimized site covers the probed instruction only. */
+#define KPROBE_OPT_MAX_LEN	4
+
 /**
  * struct arch_specific_insn - arm part of a struct kprobe_site
  * @api: what the decoder that kprobes shares with uprobes found out:
@@ -30,14 +41,18 @@ typedef u32 kprobe_opcode_t;
  * @opcode: the original instruction, as the decoder reads it (a 32-bit
  *	Thumb instruction has its first halfword in the top 16 bits)
  * @len: its length in bytes: 4, or 2 for a 16-bit Thumb instruction
+ * @detour: jump optimization buffer (KPROBE_OPT_SLOT_SIZE bytes), built
+ *	the first time the site is prepared for optimization, or NULL
  */
 struct arch_specific_insn {
 	struct arch_probes_insn api;
 	kprobe_opcode_t opcode;
 	u8 len;
+	void *detour;
 };
 
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
+void kprobe_arm_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
 
 /*
  * Return probes.  At a function's first instruction the return address is

@@ -20,6 +20,7 @@
  */
 #include <linux/compiler.h>
 #include <linux/init.h>
+#include <linux/irqflags.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>
@@ -164,6 +165,36 @@ static int kprobe_arm_trap(struct pt_regs *regs, unsigned int instr)
 }
 
 NOKPROBE_SYMBOL(kprobe_arm_trap);
+
+/**
+ * kprobe_arm_opt_hit() - an optimized site's jump reached its detour
+ * @site: the site, an argument the detour buffer carries
+ * @regs: the probed registers the detour saved, pc at the probed address;
+ *	the detour resumes with them, at regs->ARM_pc
+ *
+ * The same hit as through the probe instruction, interrupts off as they
+ * are in its exception; the probed context's own state is in @regs.
+ *
+ * Context: the probed context, called from the detour buffer
+ * (arch/arm/probes/kprobes/opt_tmpl.S).
+ */
+void kprobe_arm_opt_hit(struct kprobe_site *site, struct pt_regs *regs)
+{
+	struct kprobe_arm_ctlblk *kcb;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	kcb = this_cpu_ptr(&kprobe_arm_ctlblk);
+	if (kprobe_running() || kcb->hit) {
+		kprobe_site_missed(site);
+		kprobe_arm_run_insn(kcb, site, regs, true);
+	} else {
+		kprobe_arm_hit(kcb, site, regs);
+	}
+	local_irq_restore(flags);
+}
+
+NOKPROBE_SYMBOL(kprobe_arm_opt_hit);
 
 /* Is @pc inside @site's slot, where its emulated instruction runs? */
 static nokprobe_inline bool kprobe_arm_in_slot(struct kprobe_site *site,

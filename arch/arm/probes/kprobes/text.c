@@ -25,6 +25,7 @@
 #include <asm/sections.h>
 
 #include "core.h"
+#include "text.h"
 #include "../decode-arm.h"
 #include "../decode-thumb.h"
 
@@ -100,7 +101,14 @@ void arch_kprobe_patch_sync(void)
 	kprobe_arm_queued = 0;
 }
 
-static void kprobe_arm_queue(void *addr, u32 insn)
+/**
+ * kprobe_arm_queue() - queue one write for arch_kprobe_patch_sync()
+ * @addr: an instruction of kernel or module text
+ * @insn: what to write there, in the form __patch_text() takes
+ *
+ * Context: cpus_read_lock() and text_mutex held.
+ */
+void kprobe_arm_queue(void *addr, u32 insn)
 {
 	lockdep_assert_held(&text_mutex);
 	if (kprobe_arm_queued == KPROBE_ARM_QUEUE)

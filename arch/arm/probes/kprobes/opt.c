@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Jump optimization on ARM kernels: an ARMED site's probe instruction is
+ * replaced by a B into the site's detour buffer (opt_tmpl.S), which calls
+ * kprobe_arm_opt_hit() without an exception.
+ *
+ * The B takes the place of the probed instruction alone, so no CPU can be
+ * stopped inside the code it covers: a jump is written as soon as the
+ * site is prepared (arch_kprobe_opt_needs_quiesce() is false), breakpoint
+ * hits need not be sent to the detour meanwhile (they run the same
+ * emulation of the instruction as the detour does), and putting the
+ * breakpoint back is one write, after which there is no tail to restore.
+ * The writes go through the same queue and stop_machine() batch as the
+ * probe instructions (text.c): the architecture lets a CPU run a B that
+ * another one rewrites only if the old instruction is a B or a NOP too.
+ */
+#include <linux/kprobes.h>
+#include <linux/string.h>
+#include <asm/cacheflush.h>
+
+#include "core.h"
+#include "text.h"
+
+extern const char kprobe_arm_opt_tmpl[];
+extern const char kprobe_arm_opt_tmpl_site[];
+extern const char kprobe_arm_opt_tmpl_addr[];
+extern const char kprobe_arm_opt_tmpl_end[];
+
+/* The reach of B: a signed 24-bit word offset from the B's address + 8. */
+#define KPROBE_ARM_B_MIN	(-0x2000000L)
+#define KPROBE_ARM_B_MAX	0x1fffffcL
+
+/* The B at @from that reaches @to, or 0 if @to is out of its reach. */
+static u32 kprobe_arm_b(unsigned long from, unsigned long to)
+{
+	long off = (long)to - (long)(from + 8);
+
+	if (off < KPROBE_ARM_B_MIN || off > KPROBE_ARM_B_MAX)
+		return 0;
+	return 0xea000000 | (((unsigned long)off >> 2) & 0x00ffffff);
+}
+
+/* Build @site's detour buffer from the template. */
+static int kprobe_arm_opt_build(struct kprobe_site *site)
+{
+	size_t size = kprobe_arm_opt_tmpl_end - kprobe_arm_opt_tmpl;
+	unsigned long *lit;
+	u8 *buf;
+
+	BUILD_BUG_ON(KPROBE_OPT_SLOT_SIZE % 16);
+	if (WARN_ON_ONCE(size > KPROBE_OPT_SLOT_SIZE))
+		return -EINVAL;
+	buf = kprobe_opt_slot_alloc();
+	if (!buf)
+		return -ENOMEM;
+	if (!kprobe_arm_b((unsigned long)site->addr, (unsigned long)buf)) {
+		kprobe_opt_slot_free(buf);
+		return -ERANGE;
+	}
+	/* Detour pages are ordinary executable module memory on arm. */
+	memcpy(buf, kprobe_arm_opt_tmpl, size);
+	lit = (unsigned long *)(buf + (kprobe_arm_opt_tmpl_site -
+				       kprobe_arm_opt_tmpl));
+	*lit = (unsigned long)site;
+	lit = (unsigned long *)(buf + (kprobe_arm_opt_tmpl_addr -
+				       kprobe_arm_opt_tmpl));
+	*lit = (unsigned long)site->addr;
+	flush_icache_range((unsigned long)buf, (unsigned long)buf + size);
+	site->ainsn.detour = buf;
+	return 0;
+}
+
+/**
+ * arch_kprobe_opt_prepare() - get an ARMED site ready for its jump
+ * @site: an ARMED breakpoint site
+ *
+ * Any instruction the probe instruction may sit on can be emulated from
+ * the detour as well; the only refusal is a detour out of B's reach.
+ *
+ * Context: kprobe_mutex held, may sleep.
+ * Return: 0, -ERANGE if the buffer is too far away, -ENOMEM.
+ */
+int arch_kprobe_opt_prepare(struct kprobe_site *site)
+{
+	if (site->ainsn.detour)
+		return 0;
+	return kprobe_arm_opt_build(site);
+}
+
+/**
+ * arch_kprobe_opt_cancel() - undo arch_kprobe_opt_prepare()
+ * @site: a prepared site
+ *
+ * Nothing to undo: breakpoint hits were never redirected.  The buffer
+ * stays until arch_kprobe_opt_release().
+ *
+ * Context: kprobe_mutex held.
+ */
+void arch_kprobe_opt_cancel(struct kprobe_site *site)
+{
+}
+
+/**
+ * arch_kprobe_opt_needs_quiesce() - may code be stopped inside the jump?
+ * @site: a prepared site
+ *
+ * Return: false: the B replaces one instruction.
+ */
+bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_opt_covers() - does the jump of @site cover @addr?
+ * @site: a prepared or optimized site
+ * @addr: an address about to be probed
+ *
+ * Return: false: nothing but the probed instruction lies under the B.
+ */
+bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_opt_write_jump() - queue the B of a prepared site
+ * @site: a prepared site
+ *
+ * Context: cpus_read_lock() and text_mutex held.
+ */
+void arch_kprobe_opt_write_jump(struct kprobe_site *site)
+{
+	unsigned long addr = (unsigned long)site->addr;
+
+	kprobe_arm_queue(site->addr,
+			 kprobe_arm_b(addr, (unsigned long)site->ainsn.detour));
+}
+
+/**
+ * arch_kprobe_opt_write_finish() - write every B queued so far
+ *
+ * Context: cpus_read_lock() and text_mutex held, may sleep.
+ */
+void arch_kprobe_opt_write_finish(void)
+{
+	arch_kprobe_patch_sync();
+}
+
+/**
+ * arch_kprobe_opt_restore_break() - turn the B of @site back into the
+ *	probe instruction
+ * @site: an OPTIMIZED site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_opt_restore_break(struct kprobe_site *site)
+{
+	arch_kprobe_arm(site);
+}
+
+/**
+ * arch_kprobe_opt_restore_tail() - put back the rest of the original code
+ * @site: a site whose probe instruction is back
+ *
+ * Nothing: the B covered the probed instruction only.
+ */
+void arch_kprobe_opt_restore_tail(struct kprobe_site *site)
+{
+}
+
+/**
+ * arch_kprobe_opt_release() - free the detour buffer of @site
+ * @site: a site no CPU or task can be running in the detour of
+ *
+ * Context: process context.
+ */
+void arch_kprobe_opt_release(struct kprobe_site *site)
+{
+	if (site->ainsn.detour) {
+		kprobe_opt_slot_free(site->ainsn.detour);
+		site->ainsn.detour = NULL;
+	}
+}
