@@ -21,11 +21,6 @@
 #include "core.h"
 #include "text.h"
 
-extern const char kprobe_arm_opt_tmpl[];
-extern const char kprobe_arm_opt_tmpl_site[];
-extern const char kprobe_arm_opt_tmpl_addr[];
-extern const char kprobe_arm_opt_tmpl_end[];
-
 /* The reach of B: a signed 24-bit word offset from the B's address + 8. */
 #define KPROBE_ARM_B_MIN	(-0x2000000L)
 #define KPROBE_ARM_B_MAX	0x1fffffcL

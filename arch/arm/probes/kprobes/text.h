@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the arm kprobes files share beside the decoder's core.h: the queue
- * of text writes (text.c) that jump optimization (opt.c) uses as well.
+ * of text writes (text.c) that jump optimization (opt.c) uses as well,
+ * and the labels of the detour template (opt_tmpl.S).
  */
 #ifndef _ARM_PROBES_KPROBES_TEXT_H
 #define _ARM_PROBES_KPROBES_TEXT_H
@@ -9,5 +10,11 @@
 #include <linux/types.h>
 
 void kprobe_arm_queue(void *addr, u32 insn);
+
+/* The detour template: its start, its two literals and its end. */
+extern const char kprobe_arm_opt_tmpl[];
+extern const char kprobe_arm_opt_tmpl_site[];
+extern const char kprobe_arm_opt_tmpl_addr[];
+extern const char kprobe_arm_opt_tmpl_end[];
 
 #endif /* _ARM_PROBES_KPROBES_TEXT_H */
