@@ -11,7 +11,8 @@
  *        (hit.baseline_per_call), with in turn: a kprobe on the entry (an
  *        ftrace site), an int3 kprobe with a post_handler on the first body
  *        instruction, a kprobe there left to the jump optimizer, a
- *        kretprobe, and a kprobe plus a kretprobe. Also each nmissed.
+ *        kretprobe, a kprobe plus a kretprobe, and (ours only) a jprobe
+ *        on the entry. Also each nmissed.
  *        The names are x86's; on arm64 every probe is a BRK, on riscv
  *        an EBREAK, and none is optimized.
  * reg.*  ns to register and to unregister n kprobes on n distinct generated
@@ -323,6 +324,45 @@ static void kpb_hit_kretprobes(void)
 	kpb_kp_disarm();
 }
 
+/*
+ * A jprobe on the entry: the entry probe plus a call of a function with
+ * the probed one's arguments.  Only our kprobes has jprobes; its
+ * <linux/kprobes.h> defines JPROBE_MAX_ARGS, and on a kernel without them
+ * the row is simply absent.
+ */
+#ifdef JPROBE_MAX_ARGS
+static void kpb_jp_entry(unsigned int x)
+{
+	WRITE_ONCE(kpb_sink, x);
+}
+
+static struct jprobe kpb_jp;
+
+static void kpb_hit_jprobe(void)
+{
+	s64 extra;
+	int ret;
+
+	memset(&kpb_jp, 0, sizeof(kpb_jp));
+	kpb_jp.kp.addr = (kprobe_opcode_t *)kpb_hit_target;
+	kpb_jp.entry = kpb_jp_entry;
+	ret = register_jprobe(&kpb_jp);
+	if (ret) {
+		kpb_err(ret, "hit.jprobe");
+		return;
+	}
+	kpb_settle();
+	extra = (s64)kpb_hit_loop(kpb_hits) - (s64)kpb_base_ns;
+	kpb_fig(div_s64(extra, kpb_hits), "hit.jprobe");
+	kpb_fig(kpb_jp.kp.nmissed, "hit.jprobe.nmissed");
+	unregister_jprobe(&kpb_jp);
+}
+#else
+static void kpb_hit_jprobe(void)
+{
+}
+#endif
+
 static void kpb_hit_cases(void)
 {
 	u8 off = 0;
@@ -347,6 +387,9 @@ static void kpb_hit_cases(void)
 
 	kpb_hit_optimized(off);
 	kpb_hit_kretprobes();
+
+	kpb_settle();
+	kpb_hit_jprobe();
 }
 
 /*
