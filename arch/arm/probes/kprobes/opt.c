@@ -14,9 +14,9 @@
  * probe instructions (text.c): the architecture lets a CPU run a B that
  * another one rewrites only if the old instruction is a B or a NOP too.
  */
+#include <linux/cacheflush.h>
 #include <linux/kprobes.h>
 #include <linux/string.h>
-#include <asm/cacheflush.h>
 
 #include "core.h"
 #include "text.h"
