@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 # The architectures that `make arches` builds (harness/arches.sh) and that
 # have no port of our kprobes yet: sourced by common.sh for an ARCH= it
-# does not know itself, with KP_ARCH set to that name. Sets the variables
+# does not know itself, with KP_ARCH set to that name. (arm, which `make
+# arches` builds too, has a port: common.sh sets it up.) Sets the variables
 # common.sh sets for its own architectures, plus what boot-kunit.sh needs
 # to boot the kernel with no user space:
 #
@@ -31,16 +32,6 @@ KP_BOARD_ONLY=1
 KP_GUEST_ROOT=
 KP_ATAG=-$KP_ARCH
 case $KP_ARCH in
-arm | armhf)
-	# The virt board, a Cortex-A15, a PL011 console.
-	KP_ARCH=arm KP_ATAG=-arm KP_KARCH=arm KP_SRCARCH=arm
-	KP_CROSS=arm-linux-gnueabihf-
-	KP_ARCH_PACKAGES="gcc-arm-linux-gnueabihf qemu-system-arm"
-	KP_IMAGE=zImage KP_IMAGE_PATH=arch/arm/boot/zImage
-	KP_QEMU=qemu-system-arm KP_QEMU_MACHINE=virt KP_QEMU_CPU=cortex-a15
-	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyAMA0 KP_NOLIBC=1
-	KP_EARLYCON=earlycon=pl011,0x09000000
-	KP_EXPECT_OPTS="y y y -" ;;
 ppc64le | powerpc64le)
 	# pSeries under SLOF, POWER8, the hypervisor console hvc0; SLOF
 	# loads the ELF vmlinux.
@@ -124,7 +115,7 @@ arc)
 	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
 	KP_EXPECT_OPTS="y y - -" ;;
 *)
-	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64; for make arches: %s)\n' \
+	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64, arm; for make arches: %s)\n' \
 		"$KP_ARCH" "$KP_ARCHES_ALL" >&2
 	exit 1 ;;
 esac

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # arches.sh - `make arches`: the architectures that have kprobes upstream
-# but no port of ours yet, built (and booted where QEMU 7.2 can) from our
-# tree and from the untouched upstream tree, one after the other, by
+# but no port of ours yet (and arm, whose port is young), built (and booted
+# where QEMU 7.2 can) from our tree and from the untouched upstream tree,
+# one after the other, by
 # harness/arch-kunit.sh; then one table row per architecture and tree,
 # printed and saved in $BUILD/arches/table.txt.
 #
@@ -23,17 +24,22 @@ dir=$KP_BUILD/arches
 table=$dir/table.txt
 
 # Debian's and the kernel's names are accepted as well (ppc64le or
-# powerpc64le, parisc or hppa): arches-settings.sh gives the name used
-# here, and the packages of each architecture, installed in one go.
+# powerpc64le, parisc or hppa): common.sh (arches-settings.sh for those
+# without a port) gives the name used here, and the packages of each
+# architecture, installed in one go.
 list=
 packages=
 for a in $arches; do
-	# shellcheck disable=SC1091
-	info=$(KP_ARCH=$a; . "$KP_HARNESS/arches-settings.sh" 2>/dev/null &&
-		echo "$KP_ARCH $KP_ARCH_PACKAGES") ||
-		kp_die "ARCHES: unknown architecture '$a' (known: $KP_ARCHES_ALL)"
+	# shellcheck disable=SC2016  # expanded by the inner shell
+	info=$(ARCH=$a KP_GUEST_ARCH=$a bash -c '. "$1/common.sh" &&
+		echo "$KP_ARCH $KP_ARCH_PACKAGES"' arches.sh "$KP_HARNESS" 2>/dev/null) ||
+		info=
 	# shellcheck disable=SC2086
 	set -- $info
+	case " $KP_ARCHES_ALL " in
+	*" ${1:-?} "*) ;;
+	*) kp_die "ARCHES: unknown architecture '$a' (known: $KP_ARCHES_ALL)" ;;
+	esac
 	list="$list $1"
 	shift
 	packages="$packages $*"

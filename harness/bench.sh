@@ -61,9 +61,10 @@ bench_kunit_only()
 	local out=$run/out/bench.txt
 
 	# QEMU 7.2's riscv64 guest with two vCPUs under -icount hangs in
-	# the first stop_machine() (upstream's kernel as ours): one vCPU.
+	# the first stop_machine() (upstream's kernel as ours): one vCPU;
+	# otherwise the architecture's default kernel's (common.sh).
 	RUN_DIR=$run QEMU_EXTRA=$extra QEMU_ACCEL=tcg,thread=single \
-		QEMU_SMP=$([ -n "$extra" ] && echo 1 || echo 2) \
+		QEMU_SMP=$([ -n "$extra" ] && echo 1 || echo "$KP_QEMU_SMP") \
 		KUNIT_LOADS="$ko:quick=$quick -kprobes_bench $ko:quick=$quick,boost_only=1" \
 		BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} \
 		"$KP_HARNESS/boot.sh" $tree default check || true

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # boot-kunit.sh TREE VARIANT - boot a kernel whose guest has no user space
-# (KP_KUNIT_ONLY, riscv64: Debian bookworm has no riscv64 packages; and
-# the architectures of `make arches`) and collect the KUnit suites it runs
+# (KP_KUNIT_ONLY, riscv64: Debian bookworm has no riscv64 packages; arm;
+# and the architectures of `make arches`) and collect the KUnit suites it runs
 # at boot. boot.sh and arch-kunit.sh hand over to it.
 #
 # The kernel is built with upstream's suites in
@@ -28,7 +28,8 @@
 #
 # Environment: as boot.sh (TEST, BOOT_TIMEOUT, QEMU_ACCEL, QEMU_CPU,
 # KERNEL_ARGS, QEMU_EXTRA, RUN_DIR), KUNIT_LOADS (below), KUNIT_MODULES=none
-# (no module of ours: `make arches`) and QEMU_SMP (vCPUs; the machine's).
+# (no module of ours: `make arches`) and QEMU_SMP (vCPUs; the machine's,
+# KP_QEMU_SMP or, for the debug variant, KP_QEMU_SMP_DEBUG).
 . "$(dirname "$0")/common.sh"
 
 tree=$1
@@ -135,8 +136,8 @@ if [ "$KP_NOLIBC" = 1 ]; then
 fi
 
 case $variant in
-debug) mem=4G; limit=${BOOT_TIMEOUT:-3000} ;;
-*) mem=$KP_QEMU_MEM; limit=${BOOT_TIMEOUT:-900} ;;
+debug) mem=$KP_QEMU_MEM_DEBUG smp=$KP_QEMU_SMP_DEBUG limit=${BOOT_TIMEOUT:-3000} ;;
+*) mem=$KP_QEMU_MEM smp=$KP_QEMU_SMP limit=${BOOT_TIMEOUT:-900} ;;
 esac
 # Single-threaded TCG, as for every guest (see boot.sh).
 accel=${QEMU_ACCEL:-tcg,thread=single}
@@ -148,7 +149,7 @@ cmdline="${KP_EARLYCON:+$KP_EARLYCON }console=$KP_CONSOLE nokaslr panic=-1 oops=
 [ "$KP_NOLIBC" = 1 ] || cmdline="$cmdline kunit_shutdown=poweroff"
 # What follows "--" is /init's: the modules to load.
 [ "$KP_NOLIBC" = 1 ] && cmdline="$cmdline --$loads"
-smp=${QEMU_SMP:-$KP_QEMU_SMP}
+smp=${QEMU_SMP:-$smp}
 [ "$smp" = 2 ] || echo "$smp" >"$run/smp"
 # No disk: the kernel, and the initramfs with /init where there is one.
 qemu=("$KP_QEMU" ${KP_QEMU_MACHINE:+-M "$KP_QEMU_MACHINE"} -accel "$accel"

@@ -23,31 +23,38 @@ KP_SUITES=${SUITES:-selftests kunit ftrace docs}
 KP_START=${KP_START:-$(date +%s)}
 export KP_START
 
-# The guest's architecture (ARCH=): x86_64 (the default), i386, arm64 or
-# riscv64.
+# The guest's architecture (ARCH=): x86_64 (the default), i386, arm64,
+# riscv64 or arm (32-bit, armhf).
 # KP_KARCH is the kernel's ARCH, KP_CROSS its CROSS_COMPILE, KP_IMAGE the
 # boot image (target and path under the object directory), KP_GUEST_ROOT
 # the directory the guest gets as its root over 9p: the host's / for
 # x86_64, a root built from Debian's packages for ARCH otherwise
 # (harness/rootfs.sh), none for riscv64 (Debian bookworm has no riscv64
-# packages: its guest runs the KUnit suites built into the kernel at boot,
-# KP_KUNIT_ONLY=1). Build, module and run directories of another
-# architecture than x86_64 carry its name (KP_ATAG): obj/upstream-arm64-default.
+# packages) and, for now, arm: their guests run the KUnit suites built
+# into the kernel at boot, KP_KUNIT_ONLY=1. Build, module and run
+# directories of another architecture than x86_64 carry its name
+# (KP_ATAG): obj/upstream-arm64-default.
 # KP_GUEST_ARCH, when set, wins over ARCH: it keeps the guest's name where
 # ARCH was rewritten for the kernel (below), since two guests can share one
 # kernel ARCH (ppc64le and ppc are both powerpc).
 #
-# How boot-kunit.sh boots a guest with no user space (riscv64 and the
+# How boot-kunit.sh boots a guest with no user space (riscv64, arm and the
 # architectures of `make arches`): KP_QEMU_MACHINE, KP_QEMU_CPU,
 # KP_QEMU_MEM, KP_QEMU_SMP, KP_QEMU_SERIAL, KP_QEMU_DISPLAY, KP_EARLYCON
-# and KP_NOLIBC (see harness/arches-settings.sh). KP_ARCH_PACKAGES: the
-# Debian packages deps.sh adds for the architecture.
+# and KP_NOLIBC (see harness/arches-settings.sh), and for the debug
+# variant KP_QEMU_MEM_DEBUG and KP_QEMU_SMP_DEBUG (by default
+# KP_QEMU_SMP). KP_ARCH_PACKAGES: the Debian packages deps.sh adds for
+# the architecture. KP_EXPECT_OPTS: what upstream offers of the kprobes
+# options, for `make arches` (arches-settings.sh).
 KP_ARCH=${KP_GUEST_ARCH:-${ARCH:-x86_64}}
 KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel sh4 sparc64 parisc arc"
 KP_BOARD_ONLY=0
+KP_KUNIT_ONLY=0
 KP_ARCH_PACKAGES=
 KP_IMAGE_PATH=
-KP_QEMU_MACHINE='' KP_QEMU_CPU='' KP_QEMU_MEM=2G KP_QEMU_SMP=2 KP_EARLYCON=
+KP_EXPECT_OPTS=
+KP_QEMU_MACHINE='' KP_QEMU_CPU='' KP_QEMU_MEM=2G KP_QEMU_MEM_DEBUG=4G
+KP_QEMU_SMP=2 KP_QEMU_SMP_DEBUG='' KP_EARLYCON=
 KP_QEMU_SERIAL="-serial stdio" KP_QEMU_DISPLAY="-display none" KP_NOLIBC=1
 case $KP_ARCH in
 x86_64)
@@ -66,15 +73,43 @@ riscv64 | riscv)
 	KP_ARCH=riscv64 KP_KARCH=riscv KP_SRCARCH=riscv KP_CROSS=riscv64-linux-gnu-
 	KP_IMAGE=Image KP_QEMU=qemu-system-riscv64 KP_CONSOLE=ttyS0 KP_ATAG=-riscv64
 	KP_GUEST_ROOT='' KP_ARCH_PACKAGES="gcc-riscv64-linux-gnu qemu-system-misc"
+	KP_KUNIT_ONLY=1
 	# The virt board with QEMU's OpenSBI as firmware; QEMU 7.2 has no
 	# "max" riscv CPU, rv64 is its generic RV64GC. SBI's console shows
 	# what happens before the 8250 is up.
 	KP_QEMU_MACHINE=virt KP_QEMU_CPU=rv64 KP_EARLYCON=earlycon=sbi ;;
+arm | armhf)
+	# 32-bit arm (armhf: ARMv7, hard float), also one of `make arches`.
+	# The virt board with a Cortex-A15 (ARMv7-A, no LPAE in this
+	# kernel); QEMU loads the zImage itself, PSCI powers off. The PL011
+	# console, early through its address on the board. Without LPAE the
+	# kernel maps no more than about 760 MB of low memory: the guests get
+	# less than that.
+	#
+	# Two vCPUs for the debug kernel, one for the default one. Freeing
+	# a module's init text flushes the TLB page by page over hundreds of
+	# MB (arm's flush_tlb_kernel_range() has no "flush all" cut-off),
+	# each flush an inner-shareable one that single-threaded TCG makes
+	# wait for the other vCPU's time slice. In the default kernel
+	# (PREEMPT_NONE) that flush cannot be preempted, so a stop_machine()
+	# (which arming probes uses) started meanwhile spins on the other
+	# vCPU until it ends: over 20 minutes, twice in two tries
+	# (2026-11-26). The preemptible debug kernel ran every case with two
+	# in 332 s. QEMU_SMP=2 tries it anyway.
+	KP_ARCH=arm KP_KARCH=arm KP_SRCARCH=arm KP_CROSS=arm-linux-gnueabihf-
+	KP_IMAGE=zImage KP_QEMU=qemu-system-arm KP_CONSOLE=ttyAMA0 KP_ATAG=-arm
+	KP_GUEST_ROOT='' KP_ARCH_PACKAGES="gcc-arm-linux-gnueabihf qemu-system-arm"
+	KP_KUNIT_ONLY=1
+	KP_QEMU_MACHINE=virt KP_QEMU_CPU=cortex-a15 KP_QEMU_MEM=512M
+	KP_QEMU_MEM_DEBUG=736M KP_QEMU_SMP=1 KP_QEMU_SMP_DEBUG=2
+	KP_EARLYCON=earlycon=pl011,0x09000000
+	KP_EXPECT_OPTS="y y y -" ;;
 *)
 	# The architectures without a port, built by `make arches`.
 	. "$KP_HARNESS/arches-settings.sh" ;;
 esac
 [ -n "$KP_IMAGE_PATH" ] || KP_IMAGE_PATH=arch/$KP_SRCARCH/boot/$KP_IMAGE
+KP_QEMU_SMP_DEBUG=${KP_QEMU_SMP_DEBUG:-$KP_QEMU_SMP}
 # Those have no kprobes in our tree yet: nothing but `make arches` (and the
 # steps it shares with the other targets) takes them.
 if [ "$KP_BOARD_ONLY" = 1 ]; then
@@ -93,10 +128,9 @@ if [ "${ARCH:-$KP_KARCH}" != "$KP_KARCH" ]; then
 	MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E "s/(^| )ARCH=[^ ]*/\1ARCH=$KP_KARCH/g")
 	export MAKEFLAGS
 fi
-# KP_KUNIT_ONLY=1: no user space in the guest; the kernel runs its built-in
-# KUnit suites at boot and the harness reads their KTAP from the console.
-KP_KUNIT_ONLY=0
-[ "$KP_ARCH" = riscv64 ] && KP_KUNIT_ONLY=1
+# KP_KUNIT_ONLY=1 (riscv64, arm and the architectures of `make arches`): no
+# user space in the guest; the kernel runs its built-in KUnit suites at
+# boot and the harness reads their KTAP from the console.
 [ "$KP_BOARD_ONLY" = 1 ] && KP_KUNIT_ONLY=1
 [ "$KP_KUNIT_ONLY" = 1 ] && KP_SUITES=${SUITES:-kunit}
 # The variants make check runs by default on this architecture (ibt is

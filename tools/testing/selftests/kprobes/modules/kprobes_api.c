@@ -309,7 +309,9 @@ static void kpt_test_twice(struct kunit *test)
  * return trampoline and the code that switches tasks.  On x86 the
  * handler is kprobe_int3_handler, the entry code asm_exc_int3 and
  * KPT_ENTRY_SYM, the noinstr code exc_int3; on arm64 kprobe_brk_handler,
- * the exception vectors and el1h_64_sync_handler.
+ * the exception vectors and el1h_64_sync_handler; on 32-bit arm the undef
+ * hook kprobe_arm_trap, its caller do_undefinstr and the entry text's
+ * __und_svc.
  */
 static void kpt_test_blacklist(struct kunit *test)
 {
@@ -319,12 +321,14 @@ static void kpt_test_blacklist(struct kunit *test)
 		"kprobe_brk_handler", "el1h_64_sync_handler",
 #elif defined(CONFIG_RISCV)
 		"kprobe_breakpoint_handler", "handle_break", "do_trap_break",
+#elif defined(CONFIG_ARM)
+		"kprobe_arm_trap", "do_undefinstr", "__und_svc",
 #else
 		"kprobe_int3_handler", "asm_exc_int3", "exc_int3",
 #endif
 #ifndef KPROBES_TEST_UPSTREAM
 		"kretprobe_trampoline", KPT_SWITCH_SYM,
-#if defined(CONFIG_ARM64) || defined(CONFIG_RISCV)
+#if defined(CONFIG_ARM64) || defined(CONFIG_RISCV) || defined(CONFIG_ARM)
 		"ret_from_fork",
 #else
 		"__switch_to_asm", "ret_from_fork_asm",

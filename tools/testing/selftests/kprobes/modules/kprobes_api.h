@@ -18,13 +18,14 @@
  * operation, then the return.  On x86 "mov %rdi,%rax" and the ALU op are
  * 3 bytes long, and an endbr64 comes first in kernels built with IBT
  * (ENDBR_INSN_SIZE is 0 otherwise); on arm64 the 4-byte instructions
- * follow a "bti c"; riscv's are 4 bytes long from the start.
+ * follow a "bti c"; riscv's and 32-bit arm's (ARM state) are 4 bytes long
+ * from the start.
  */
 #if defined(CONFIG_ARM64)
 #define KPT_INSN0		4
 #define KPT_INSN1		8
 #define KPT_INSN2		12
-#elif defined(CONFIG_RISCV)
+#elif defined(CONFIG_RISCV) || defined(CONFIG_ARM)
 #define KPT_INSN0		0
 #define KPT_INSN1		4
 #define KPT_INSN2		8

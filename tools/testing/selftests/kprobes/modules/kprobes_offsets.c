@@ -268,12 +268,15 @@ static bool kpt_has_indirect(const struct kpt_func *f)
  * a jump?  Only if the instructions the jump overwrites all lie in the
  * function, may all run elsewhere, and no branch lands on any of them but
  * the first; and never in a function with an indirect jump, whose targets
- * are unknown.
+ * are unknown.  Where the jump replaces the probed instruction alone
+ * (KPT_OPT_ONE_INSN), every instruction kprobes takes becomes one.
  */
 static bool kpt_opt_expected(const struct kpt_func *f, unsigned int off)
 {
 	const u16 *b = f->bounds;
 
+	if (KPT_OPT_ONE_INSN)
+		return !(kpt_entry_at(f, kpt_landing(f, off)) & KPT_B_REFUSED);
 	if (kpt_has_indirect(f))
 		return false;
 	off = kpt_landing(f, off);

@@ -36,14 +36,16 @@ struct kunit;
 /*
  * What registering a probe returns inside an instruction, and on an
  * instruction kprobes must not probe.  Upstream's x86 refuses an int3 as
- * "no boundary", and upstream's arm64 a misaligned address as invalid.
+ * "no boundary", and upstream's arm64 and 32-bit arm a misaligned address
+ * as invalid.
  */
 #if defined(KPROBES_TEST_UPSTREAM) && defined(CONFIG_X86)
 #define KPT_REFUSED_ERR	(-EILSEQ)
 #else
 #define KPT_REFUSED_ERR	(-EINVAL)
 #endif
-#if defined(KPROBES_TEST_UPSTREAM) && defined(CONFIG_ARM64)
+#if defined(KPROBES_TEST_UPSTREAM) && \
+	(defined(CONFIG_ARM64) || defined(CONFIG_ARM))
 #define KPT_INSIDE_ERR	(-EINVAL)
 #else
 #define KPT_INSIDE_ERR	(-EILSEQ)
@@ -115,6 +117,15 @@ long kpt_off_mixed(long a, long b);
 
 extern const u16 kpt_off_pcrel_bounds[], kpt_off_lrsc_bounds[];
 extern const u16 kpt_off_mixed_bounds[];
+
+/*
+ * 32-bit arm: arm/kprobes_offsets_funcs.S, with kpt_off_helper, _literal,
+ * _branch, _excl, _flags and _fixup
+ */
+long kpt_off_stack(long a, long b);
+long kpt_off_sys(long x);
+
+extern const u16 kpt_off_stack_bounds[], kpt_off_sys_bounds[];
 #endif /* __ASSEMBLY__ */
 
 #endif /* _KPROBES_OFFSETS_H */

@@ -2,7 +2,8 @@
 /*
  * What the helper modules need to know about the architecture they run
  * on, in one place: x86 (64-bit and 32-bit) hits a probe through an int3,
- * arm64 through a BRK, riscv through an EBREAK.
+ * arm64 through a BRK, riscv through an EBREAK, 32-bit arm through an
+ * undefined instruction.
  *
  *	KPT_HIT_IP_OFFSET	how far past the probed address the
  *				instruction pointer is when a pre_handler
@@ -23,6 +24,12 @@
  *	KPT_SWITCH_SYM		the function during which the stack becomes
  *				the next task's: it returns on another
  *				task's stack than it was entered on
+ *	KPT_OPT_ONE_INSN	an optimized probe's jump replaces the probed
+ *				instruction alone, and every instruction
+ *				kprobes takes may run from the detour
+ *				(32-bit arm's B): every such probe becomes
+ *				a jump, and none waits for tasks to leave
+ *				the code under it
  */
 #ifndef _KPROBES_TEST_ARCH_H
 #define _KPROBES_TEST_ARCH_H
@@ -43,6 +50,7 @@
 #endif
 /* Called by __switch_to_asm on the next task's stack. */
 #define KPT_SWITCH_SYM		"__switch_to"
+#define KPT_OPT_ONE_INSN	0
 
 static inline unsigned int kpt_entry_skip(const void *fn)
 {
@@ -76,6 +84,7 @@ static inline void kpt_send_self_nmi(void)
 #define KPT_ENTRY_SYM		"vectors"
 /* __switch_to() calls it; it changes stacks. */
 #define KPT_SWITCH_SYM		"cpu_switch_to"
+#define KPT_OPT_ONE_INSN	0
 /* A pseudo-NMI needs a GICv3; the test guest has a GICv2. */
 #define KPT_HAVE_SELF_NMI	0
 
@@ -101,6 +110,7 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 /* It saves one task's registers and loads the next one's, sp included. */
 #define KPT_SWITCH_SYM		"__switch_to"
 #define KPT_HAVE_SELF_NMI	0
+#define KPT_OPT_ONE_INSN	0
 
 /*
  * A traced function starts with ftrace's call site, which kprobes skips:
@@ -131,8 +141,36 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 	return (void *)regs->sp;
 }
 
+#elif defined(CONFIG_ARM)
+
+/*
+ * 32-bit arm (ARM state) hits a probe through an undefined instruction,
+ * whose trap leaves the PC at it and is not entered as an NMI.
+ */
+#define KPT_HIT_IP_OFFSET	0
+#define KPT_TRAP_PREEMPT_COUNT	0
+/* The system call entry, in the entry text. */
+#define KPT_ENTRY_SYM		"vector_swi"
+/* It saves one task's registers and loads the next one's, sp included. */
+#define KPT_SWITCH_SYM		"__switch_to"
+#define KPT_HAVE_SELF_NMI	0
+/* A B over the probed instruction, which the detour emulates. */
+#define KPT_OPT_ONE_INSN	1
+
+/* No landing pad, and no kprobes on ftrace: the entry is offset 0. */
+static inline unsigned int kpt_entry_skip(const void *fn)
+{
+	return 0;
+}
+
+/* The stack pointer at the entry, which the caller sees again. */
+static inline void *kpt_ret_frame(struct pt_regs *regs)
+{
+	return (void *)regs->ARM_sp;
+}
+
 #else
-#error "the kprobes selftest modules know x86, arm64 and riscv only"
+#error "the kprobes selftest modules know x86, arm64, riscv and 32-bit arm only"
 #endif
 
 #endif /* _KPROBES_TEST_ARCH_H */
