@@ -664,7 +664,10 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * With CONFIG_OPTPROBES the architecture also implements jump optimization
  * of ARMED breakpoint sites (kernel/kprobes/optimize.c drives it), and
  * defines in <asm/kprobes.h> KPROBE_OPT_SLOT_SIZE, the bytes of one
- * detour buffer, and KPROBE_OPT_MAX_LEN, the most bytes a jump covers:
+ * detour buffer, and KPROBE_OPT_MAX_LEN, the most bytes a jump covers;
+ * KPROBE_OPT_RUNS_POST 1 if a hit through the detour runs post_handlers
+ * as a breakpoint hit does (then a post_handler coming to an optimized
+ * site need not wait for CPUs on their way through the detour):
  *
  * arch_kprobe_opt_prepare(site)
  *	Check that the instructions the jump would cover can run from a
@@ -884,6 +887,11 @@ extern struct kprobe kprobe_busy_marker;
  */
 DECLARE_PER_CPU(unsigned int, kprobe_hit_depth);
 DECLARE_PER_CPU(unsigned long, kprobe_hit_gen);
+
+#ifndef KPROBE_OPT_RUNS_POST
+/* A detour runs pre_handlers only (x86); see the contract above. */
+#define KPROBE_OPT_RUNS_POST	0
+#endif
 
 #ifndef arch_kprobe_hit_release
 /*

@@ -225,9 +225,11 @@ static void kprobe_site_count(struct kprobe_site *site, struct kprobe *p,
  * site again if @p has one, so that no hit runs @p's pre_handler through
  * the jump and then skips its post_handler.  A CPU that took the jump
  * just before it went may still be on its way through the detour buffer
- * to the handlers, where it would find @p: those are waited for too.  The
- * optimizer, which needs kprobe_mutex, cannot optimize the site again in
- * between, and once @p counts in site->nr_post it will not.
+ * to the handlers, where it would find @p: those are waited for too,
+ * unless the architecture's detour runs post_handlers as its breakpoint
+ * does (KPROBE_OPT_RUNS_POST).  The optimizer, which needs kprobe_mutex,
+ * cannot optimize the site again in between, and once @p counts in
+ * site->nr_post it will not.
  */
 static void kprobe_site_prepare_for(struct kprobe_site *site, struct kprobe *p)
 {
@@ -236,7 +238,7 @@ static void kprobe_site_prepare_for(struct kprobe_site *site, struct kprobe *p)
 	if (!p->post_handler)
 		return;
 	kprobe_site_unoptimize_locked(site);
-	if (jump)
+	if (jump && !KPROBE_OPT_RUNS_POST)
 		kprobe_opt_wait_detour_users();
 }
 

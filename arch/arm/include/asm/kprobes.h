@@ -34,6 +34,9 @@ struct kprobe_site;
 /* The B of an optimized site covers the probed instruction only. */
 #define KPROBE_OPT_MAX_LEN	4
 
+/* The detour runs the whole hit, post_handlers included (opt_tmpl.S). */
+#define KPROBE_OPT_RUNS_POST	1
+
 /**
  * struct arch_specific_insn - arm part of a struct kprobe_site
  * @api: what the decoder that kprobes shares with uprobes found out:
