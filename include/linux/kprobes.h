@@ -655,7 +655,10 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  * arch_kprobe_refuses(addr)
  *	True for code the architecture can never probe.
  * arch_kprobe_populate_blacklist()
- *	Add arch-owned ranges with kprobe_blacklist_add_range().
+ *	Add arch-owned ranges with kprobe_blacklist_add_range(), or a
+ *	table of sections with kprobe_blacklist_add_ranges() (which
+ *	arch_kprobe_refuses() can then test with
+ *	kprobe_text_ranges_contain()).
  * arch_kprobe_page_alloc() / arch_kprobe_page_free(page)
  *	One page of executable, kernel-writable-only-by-text-poke memory for
  *	out-of-line slots.  Optional: the default (kernel/kprobes/slots.c)
@@ -846,6 +849,21 @@ int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
 kprobe_opcode_t *kprobe_slot_alloc(void);
 void kprobe_slot_free(kprobe_opcode_t *slot);
 int kprobe_blacklist_add_range(unsigned long start, unsigned long end);
+
+/**
+ * struct kprobe_text_range - a section of text an architecture never probes
+ * @start: its first byte (a linker symbol)
+ * @end: the first byte past it; equal to @start if the section is empty
+ */
+struct kprobe_text_range {
+	const char *start;
+	const char *end;
+};
+
+bool kprobe_text_ranges_contain(const struct kprobe_text_range *ranges,
+				unsigned int nr, unsigned long addr);
+int kprobe_blacklist_add_ranges(const struct kprobe_text_range *ranges,
+				unsigned int nr);
 
 /**
  * kprobe_site_wants_post() - does any enabled probe at @site have a

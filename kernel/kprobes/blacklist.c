@@ -133,6 +133,50 @@ int kprobe_blacklist_add_range(unsigned long start, unsigned long end)
 	return kprobe_blacklist_add_area(start, end, NULL);
 }
 
+/**
+ * kprobe_text_ranges_contain() - is @addr in one of an architecture's
+ *	refused sections?
+ * @ranges: the sections
+ * @nr: how many
+ * @addr: an address about to be probed
+ *
+ * Context: any.
+ * Return: true if @addr lies in one of them.
+ */
+bool kprobe_text_ranges_contain(const struct kprobe_text_range *ranges,
+				unsigned int nr, unsigned long addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		if (addr >= (unsigned long)ranges[i].start &&
+		    addr < (unsigned long)ranges[i].end)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * kprobe_blacklist_add_ranges() - refuse probes in an architecture's
+ *	sections, as kprobe_blacklist_add_range() does for one
+ * @ranges: the sections; empty ones are skipped
+ * @nr: how many
+ *
+ * Context: process context, kprobe_mutex held.
+ * Return: 0, or -ENOMEM.
+ */
+int kprobe_blacklist_add_ranges(const struct kprobe_text_range *ranges,
+				unsigned int nr)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < nr; i++)
+		ret = kprobe_blacklist_add_range((unsigned long)ranges[i].start,
+						 (unsigned long)ranges[i].end);
+	return ret;
+}
+
 static int __init kprobe_bl_populate(void)
 {
 	unsigned long *fn;

@@ -353,9 +353,7 @@ bool arch_kprobe_ftrace_site(unsigned long addr)
  * _stext, the identity-mapped text that runs with the MMU off, and the
  * exception entry text, where __und_svc lives.
  */
-static const struct {
-	const char *start, *end;
-} kprobe_arm_refused[] = {
+static const struct kprobe_text_range kprobe_arm_refused[] = {
 	{ _text, _stext },
 	{ __idmap_text_start, __idmap_text_end },
 	{ __entry_text_start, __entry_text_end },
@@ -369,14 +367,8 @@ static const struct {
  */
 bool arch_kprobe_refuses(unsigned long addr)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(kprobe_arm_refused); i++) {
-		if (addr >= (unsigned long)kprobe_arm_refused[i].start &&
-		    addr < (unsigned long)kprobe_arm_refused[i].end)
-			return true;
-	}
-	return false;
+	return kprobe_text_ranges_contain(kprobe_arm_refused,
+					  ARRAY_SIZE(kprobe_arm_refused), addr);
 }
 
 /**
@@ -386,14 +378,6 @@ bool arch_kprobe_refuses(unsigned long addr)
  */
 int arch_kprobe_populate_blacklist(void)
 {
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_arm_refused); i++) {
-		if (kprobe_arm_refused[i].start == kprobe_arm_refused[i].end)
-			continue;
-		ret = kprobe_blacklist_add_range((unsigned long)kprobe_arm_refused[i].start,
-						 (unsigned long)kprobe_arm_refused[i].end);
-	}
-	return ret;
+	return kprobe_blacklist_add_ranges(kprobe_arm_refused,
+					   ARRAY_SIZE(kprobe_arm_refused));
 }

@@ -259,9 +259,7 @@ bool arch_kprobe_ftrace_site(unsigned long addr)
 }
 
 /* Text that runs before the kernel's exception state is complete. */
-static const struct {
-	const char *start, *end;
-} kprobe_arm64_refused[] = {
+static const struct kprobe_text_range kprobe_arm64_refused[] = {
 	{ __entry_text_start, __entry_text_end },
 	{ __irqentry_text_start, __irqentry_text_end },
 	{ __idmap_text_start, __idmap_text_end },
@@ -280,14 +278,8 @@ static const struct {
  */
 bool arch_kprobe_refuses(unsigned long addr)
 {
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(kprobe_arm64_refused); i++) {
-		if (addr >= (unsigned long)kprobe_arm64_refused[i].start &&
-		    addr < (unsigned long)kprobe_arm64_refused[i].end)
-			return true;
-	}
-	return false;
+	return kprobe_text_ranges_contain(kprobe_arm64_refused,
+					  ARRAY_SIZE(kprobe_arm64_refused), addr);
 }
 
 /**
@@ -297,13 +289,6 @@ bool arch_kprobe_refuses(unsigned long addr)
  */
 int arch_kprobe_populate_blacklist(void)
 {
-	int i, ret = 0;
-
-	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_arm64_refused); i++) {
-		if (kprobe_arm64_refused[i].start == kprobe_arm64_refused[i].end)
-			continue;
-		ret = kprobe_blacklist_add_range((unsigned long)kprobe_arm64_refused[i].start,
-						 (unsigned long)kprobe_arm64_refused[i].end);
-	}
-	return ret;
+	return kprobe_blacklist_add_ranges(kprobe_arm64_refused,
+					   ARRAY_SIZE(kprobe_arm64_refused));
 }

@@ -354,9 +354,7 @@ bool arch_kprobe_ftrace_site(unsigned long addr)
  * and the exception entry live): the boot code before _stext, which also
  * starts secondary CPUs with the MMU off, and the entry text.
  */
-static const struct {
-	const char *start, *end;
-} kprobe_riscv_refused[] = {
+static const struct kprobe_text_range kprobe_riscv_refused[] = {
 	{ _start, _stext },
 	{ __entry_text_start, __entry_text_end },
 };
@@ -369,14 +367,8 @@ static const struct {
  */
 bool arch_kprobe_refuses(unsigned long addr)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(kprobe_riscv_refused); i++) {
-		if (addr >= (unsigned long)kprobe_riscv_refused[i].start &&
-		    addr < (unsigned long)kprobe_riscv_refused[i].end)
-			return true;
-	}
-	return false;
+	return kprobe_text_ranges_contain(kprobe_riscv_refused,
+					  ARRAY_SIZE(kprobe_riscv_refused), addr);
 }
 
 /**
@@ -386,14 +378,6 @@ bool arch_kprobe_refuses(unsigned long addr)
  */
 int arch_kprobe_populate_blacklist(void)
 {
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_riscv_refused); i++) {
-		if (kprobe_riscv_refused[i].start == kprobe_riscv_refused[i].end)
-			continue;
-		ret = kprobe_blacklist_add_range((unsigned long)kprobe_riscv_refused[i].start,
-						 (unsigned long)kprobe_riscv_refused[i].end);
-	}
-	return ret;
+	return kprobe_blacklist_add_ranges(kprobe_riscv_refused,
+					   ARRAY_SIZE(kprobe_riscv_refused));
 }
