@@ -60,7 +60,7 @@ static nokprobe_inline void kprobe_arm_skip(struct kprobe_site *site,
 }
 
 /*
- * Run @site's instruction on @regs, or skip it if its condition fails.
+ * Run @site's instruction, whose condition passed, on @regs.
  * Return: false if it faulted and a fault handler moved the registers
  * elsewhere (they are in @regs now); the post handlers then do not run.
  */
@@ -71,10 +71,6 @@ static nokprobe_inline bool kprobe_arm_run_insn(struct kprobe_arm_ctlblk *kcb,
 {
 	struct arch_specific_insn *ai = &site->ainsn;
 
-	if (!ai->api.insn_check_cc(regs->ARM_cpsr)) {
-		kprobe_arm_skip(site, regs);
-		return true;
-	}
 	kcb->step_regs = regs;
 	kcb->step_nested = nested;
 	kcb->fixed = false;
@@ -89,6 +85,21 @@ static nokprobe_inline bool kprobe_arm_run_insn(struct kprobe_arm_ctlblk *kcb,
 		return true;
 	*regs = kcb->fix;
 	return false;
+}
+
+/*
+ * A probe hit while this CPU handles another: count a miss and run the
+ * instruction, or skip it if its condition fails.
+ */
+static nokprobe_inline void kprobe_arm_nested(struct kprobe_arm_ctlblk *kcb,
+					      struct kprobe_site *site,
+					      struct pt_regs *regs)
+{
+	kprobe_site_missed(site);
+	if (site->ainsn.api.insn_check_cc(regs->ARM_cpsr))
+		kprobe_arm_run_insn(kcb, site, regs, true);
+	else
+		kprobe_arm_skip(site, regs);
 }
 
 /* A probe hit with no other probe being handled on this CPU. */
@@ -156,8 +167,7 @@ static int kprobe_arm_trap(struct pt_regs *regs, unsigned int instr)
 	if (!site)
 		return kprobe_arm_still_break(addr, thumb_mode(regs));
 	if (kprobe_running() || kcb->hit) {
-		kprobe_site_missed(site);
-		kprobe_arm_run_insn(kcb, site, regs, true);
+		kprobe_arm_nested(kcb, site, regs);
 		return 0;
 	}
 	kprobe_arm_hit(kcb, site, regs);
@@ -185,12 +195,10 @@ void kprobe_arm_opt_hit(struct kprobe_site *site, struct pt_regs *regs)
 
 	local_irq_save(flags);
 	kcb = this_cpu_ptr(&kprobe_arm_ctlblk);
-	if (kprobe_running() || kcb->hit) {
-		kprobe_site_missed(site);
-		kprobe_arm_run_insn(kcb, site, regs, true);
-	} else {
+	if (kprobe_running() || kcb->hit)
+		kprobe_arm_nested(kcb, site, regs);
+	else
 		kprobe_arm_hit(kcb, site, regs);
-	}
 	local_irq_restore(flags);
 }
 
