@@ -107,6 +107,10 @@ if [ -f "$KP_TOP/tools/testing/selftests/kprobes/modules/Makefile" ]; then
 	mkdir -p "$root/kp/selftests/kprobes/modules"
 	cp "$run/selftest-modules"/*.ko "$root/kp/selftests/kprobes/modules/" 2>/dev/null ||
 		[ "$KP_ARCH" != x86_64 ]
+	# and the user programs built beside them (kprobes_*_prog)
+	for f in "$run/selftest-modules"/kprobes_*_prog; do
+		if [ -x "$f" ]; then cp "$f" "$root/kp/selftests/kprobes/modules/"; fi
+	done
 fi
 cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
 cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"

@@ -52,6 +52,12 @@ fi
 want=$obj/kp-wanted.config
 # shellcheck disable=SC2086
 unavail=$(sed -n 's/^# kp-unavailable://p' $ours | tr -s ' \t' '\n' | sed '/^$/d')
+# "# kp-ours-only: CONFIG_..." lines name options that only our tree has
+# (upstream has no such symbol): left out of another tree's config.
+if [ "$tree" != patched ]; then
+	# shellcheck disable=SC2086
+	unavail=$(printf '%s\n' $unavail $(sed -n 's/^# kp-ours-only://p' $ours) | sed '/^$/d')
+fi
 # shellcheck disable=SC2086
 cat $ours | grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' |
 	{ if [ -n "$unavail" ]; then grep -vE "^(# )?($(paste -sd'|' <<<"$unavail"))[= ]"; else cat; fi; } >"$want.tmp"

@@ -146,6 +146,30 @@ run_check() {
 	sync
 }
 
+# pid_uprobe_example on a process of the kselftests' kprobes_pid_prog,
+# which calls kpp_target(1, 2) every millisecond; where the kernel has it.
+demo_pid_uprobe() {
+	local prog=$KP/selftests/kprobes/modules/kprobes_pid_prog
+	local p=/sys/module/pid_uprobe_example/parameters fifo=/tmp/pid-loop pid vaddr
+
+	[ -n "$(find /lib/modules/"$(uname -r)" -name 'pid_uprobe_example.ko*')" ] || return 0
+	[ -x $prog ] || { echo "== no $prog: pid_uprobe_example not shown"; return 0; }
+	mkfifo $fifo
+	$prog loop >$fifo &
+	pid=$!
+	read -r vaddr <$fifo
+	rm -f $fifo
+	echo "== modprobe pid_uprobe_example pid=$pid vaddr=0x$vaddr (kpp_target in kprobes_pid_prog)"
+	modprobe pid_uprobe_example pid=$pid vaddr=0x"$vaddr" || { kill $pid; return 1; }
+	cat /sys/kernel/debug/pid_uprobes
+	sleep 1
+	echo "pid_uprobe_example calls: $(cat $p/calls), returns: $(cat $p/returns)"
+	rmmod pid_uprobe_example
+	kill $pid
+	wait $pid 2>/dev/null
+	return 0
+}
+
 run_demo() {
 	local dm=/tmp/dmesg.mark p=/sys/module before after
 
@@ -184,14 +208,20 @@ run_demo() {
 	fi
 	echo 1 >$p/kprobe_batch_example/parameters/active
 	rmmod jprobe_example kprobe_batch_example kretprobe_example kprobe_example
+	demo_pid_uprobe || return 1
 	echo "== what the samples printed (dmesg)"
-	dmesg -t | grep -E 'kprobe_example|kretprobe_example|kprobe_batch_example|jprobe_example' >$dm
+	dmesg -t | grep -E 'kprobe_example|kretprobe_example|kprobe_batch_example|jprobe_example|pid_uprobe_example' >$dm
 	cat $dm
 	if ! grep -q 'kernel_clone+0x0> hit' $dm ||
 	   ! grep -q 'kernel_clone returned' $dm ||
 	   ! grep -q 'kernel_clone: [1-9][0-9]* hits' $dm ||
 	   ! grep -q 'jprobe_example: kernel_clone(flags=' $dm; then
 		echo "== the samples did not fire"
+		return 1
+	fi
+	if grep -q 'pid_uprobe_example: probing' $dm &&
+	   ! grep -q 'pid_uprobe_example: pid [0-9]*: the function at 0x[0-9a-f]* returned 0x3 to' $dm; then
+		echo "== pid_uprobe_example did not fire"
 		return 1
 	fi
 	echo "== the samples fired"

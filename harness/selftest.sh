@@ -76,7 +76,8 @@ result $? "a hung guest is reported as a timeout" "verdict $verdict, report exit
 
 # upstream_modules - build the kselftest modules against the base tree;
 # sets $why on failure. Every .c and .S must compile, except the files the
-# modules' Makefile adds only for our kernel ("-$(kpt-ours) +=" lines).
+# modules' Makefile adds only for our kernel ("-$(kpt-ours) +=" and
+# "-$(kpt-pid) +=" lines).
 upstream_modules()
 {
 	local dir=$res/upstream-modules obj=$KP_BUILD/obj/upstream$KP_ATAG-modules
@@ -92,13 +93,14 @@ upstream_modules()
 		>"$res/upstream-modules.log" 2>&1 ||
 		{ why="$(grep -m1 -E 'error:|Error [0-9]' "$res/upstream-modules.log" | sed "s|$dir/||") (see $res/upstream-modules.log)"; return 1; }
 	# shellcheck disable=SC2016
-	left_out=$(grep -E '^[a-z_]+-\$\(kpt-ours\) *\+=' "$dir/Makefile" |
+	left_out=$(grep -E '^[a-z_]+-\$\(kpt-(ours|pid)\) *\+=' "$dir/Makefile" |
 		   grep -oE '[A-Za-z0-9_]+\.o' | sed 's/\.o$//')
 	for f in "$dir"/*.c "$dir"/*.S; do
 		[ -f "$f" ] || continue
 		b=$(basename "${f%.*}")
 		grep -qxF "$b" <<<"$left_out" && continue
-		[ -f "$dir/$b.o" ] || missing="$missing ${f##*/}"
+		# A user program (userprogs) is linked without a .o.
+		[ -f "$dir/$b.o" ] || [ -x "$dir/$b" ] || missing="$missing ${f##*/}"
 	done
 	[ -z "$missing" ] || { why="not compiled:$missing"; return 1; }
 }

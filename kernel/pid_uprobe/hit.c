@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Per-process uprobes: a hit, and the (un)registrations its handlers ask
+ * for.
+ *
+ * A point's consumers filter on the probed mm, so the kernel writes the
+ * breakpoint into that mm only.  A thread of another mm can still reach
+ * it: a child forked after the breakpoint was written got a copy of the
+ * page.  Such a thread runs no handler, and its consumer answers
+ * UPROBE_HANDLER_REMOVE, which takes the breakpoint out of the child
+ * unless another user of the kernel's uprobe wants it there.
+ *
+ * While a thread runs a point's handlers, it is listed in a small hash
+ * table.  A register or unregister call made by one of those handlers
+ * finds the thread there and is queued on the hit instead of carried out
+ * (it cannot be: the hit runs inside the kernel uprobe's read side, which
+ * an unregistration waits for).  Once every handler of the point has run,
+ * the queue goes to a work item, which does each operation in turn and
+ * reports it to the probe's registration_callback.
+ */
+#include <linux/hash.h>
+#include <linux/init.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+
+#include "internal.h"
+
+/* A thread running a point's handlers. */
+struct pid_uprobe_hit {
+	struct task_struct *task;
+	struct hlist_node node;
+	struct list_head ops;		/* queued probes, by op_node */
+};
+
+#define PID_UPROBE_HIT_BITS	6
+
+static struct pid_uprobe_hit_bucket {
+	spinlock_t lock;		/* protects hits */
+	struct hlist_head hits;
+} pid_uprobe_hit_table[1 << PID_UPROBE_HIT_BITS];
+
+/* Protects pid_uprobe_ops and every probe's op field. */
+static DEFINE_SPINLOCK(pid_uprobe_ops_lock);
+static LIST_HEAD(pid_uprobe_ops);
+static void pid_uprobe_run_ops(struct work_struct *work);
+static DECLARE_WORK(pid_uprobe_ops_work, pid_uprobe_run_ops);
+
+static struct pid_uprobe_hit_bucket *pid_uprobe_bucket(struct task_struct *t)
+{
+	return &pid_uprobe_hit_table[hash_ptr(t, PID_UPROBE_HIT_BITS)];
+}
+
+static struct pid_uprobe_hit *pid_uprobe_current_hit(void)
+{
+	struct pid_uprobe_hit_bucket *b = pid_uprobe_bucket(current);
+	struct pid_uprobe_hit *hit, *found = NULL;
+
+	spin_lock(&b->lock);
+	hlist_for_each_entry(hit, &b->hits, node) {
+		if (hit->task == current) {
+			found = hit;
+			break;
+		}
+	}
+	spin_unlock(&b->lock);
+	return found;
+}
+
+static void pid_uprobe_hit_begin(struct pid_uprobe_hit *hit)
+{
+	struct pid_uprobe_hit_bucket *b = pid_uprobe_bucket(current);
+
+	hit->task = current;
+	INIT_LIST_HEAD(&hit->ops);
+	spin_lock(&b->lock);
+	hlist_add_head(&hit->node, &b->hits);
+	spin_unlock(&b->lock);
+}
+
+static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
+{
+	struct pid_uprobe_hit_bucket *b = pid_uprobe_bucket(current);
+
+	spin_lock(&b->lock);
+	hlist_del(&hit->node);
+	spin_unlock(&b->lock);
+	if (list_empty(&hit->ops))
+		return;
+	spin_lock(&pid_uprobe_ops_lock);
+	list_splice_tail(&hit->ops, &pid_uprobe_ops);
+	spin_unlock(&pid_uprobe_ops_lock);
+	queue_work(system_unbound_wq, &pid_uprobe_ops_work);
+}
+
+/**
+ * pid_uprobe_in_handler() - is the current thread running a probe handler?
+ *
+ * Return: true inside a pid_uprobe or pid_uretprobe handler.
+ */
+bool pid_uprobe_in_handler(void)
+{
+	return pid_uprobe_current_hit();
+}
+
+/**
+ * pid_uprobe_defer() - queue an operation asked for by a handler
+ * @u: the probe
+ * @op: PID_UPROBE_OP_ADD_ENTRY, _ADD_RETURN or _REMOVE
+ *
+ * Context: in a handler (pid_uprobe_in_handler()).
+ * Return: -EINPROGRESS, or -EBUSY if @u already has an operation queued.
+ */
+int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
+{
+	struct pid_uprobe_hit *hit = pid_uprobe_current_hit();
+	int ret = -EINPROGRESS;
+
+	spin_lock(&pid_uprobe_ops_lock);
+	if (u->op != PID_UPROBE_OP_NONE) {
+		ret = -EBUSY;
+	} else {
+		u->op = op;
+		list_add_tail(&u->op_node, &hit->ops);
+	}
+	spin_unlock(&pid_uprobe_ops_lock);
+	return ret;
+}
+
+static struct pid_uprobe *pid_uprobe_next_op(enum pid_uprobe_op *op)
+{
+	struct pid_uprobe *u;
+
+	spin_lock(&pid_uprobe_ops_lock);
+	u = list_first_entry_or_null(&pid_uprobe_ops, struct pid_uprobe,
+				     op_node);
+	if (u) {
+		list_del_init(&u->op_node);
+		*op = u->op;
+		u->op = PID_UPROBE_OP_NONE;
+	}
+	spin_unlock(&pid_uprobe_ops_lock);
+	return u;
+}
+
+static void pid_uprobe_run_ops(struct work_struct *work)
+{
+	enum pid_uprobe_type type;
+	enum pid_uprobe_op op;
+	struct pid_uprobe *u;
+	int ret;
+
+	while ((u = pid_uprobe_next_op(&op))) {
+		if (op == PID_UPROBE_OP_REMOVE) {
+			type = u->type;
+			ret = pid_uprobe_remove(u);
+		} else {
+			type = op == PID_UPROBE_OP_ADD_ENTRY ?
+			       PID_UPROBE_ENTRY : PID_UPROBE_RETURN;
+			ret = pid_uprobe_add(u, type);
+		}
+		/* The last use of @u: its owner may free it once called. */
+		if (u->registration_callback)
+			u->registration_callback(u, op != PID_UPROBE_OP_REMOVE,
+						 type, ret);
+	}
+}
+
+/**
+ * pid_uprobe_flush_deferred() - carry out every operation queued so far
+ *
+ * Context: process context, not in a handler; pid_uprobe_mutex not held.
+ */
+void pid_uprobe_flush_deferred(void)
+{
+	if (current_work() != &pid_uprobe_ops_work)
+		flush_work(&pid_uprobe_ops_work);
+}
+
+static struct pid_uprobe_consumer *pid_uprobe_cons(struct uprobe_consumer *uc)
+{
+	return container_of(uc, struct pid_uprobe_consumer, uc);
+}
+
+static bool pid_uprobe_ours(struct pid_uprobe_consumer *c,
+			    struct mm_struct *mm)
+{
+	return c->point->proc->mm == mm;
+}
+
+static bool pid_uprobe_filter(struct uprobe_consumer *uc, struct mm_struct *mm)
+{
+	return pid_uprobe_ours(pid_uprobe_cons(uc), mm);
+}
+
+static int pid_uprobe_on_entry(struct uprobe_consumer *uc,
+			       struct pt_regs *regs)
+{
+	struct pid_uprobe_consumer *c = pid_uprobe_cons(uc);
+	struct pid_uprobe_hit hit;
+	struct pid_uprobe *u;
+	int idx;
+
+	if (!pid_uprobe_ours(c, current->mm))
+		return UPROBE_HANDLER_REMOVE;
+	pid_uprobe_hit_begin(&hit);
+	idx = srcu_read_lock(&pid_uprobe_srcu);
+	list_for_each_entry_srcu(u, &c->probes, node,
+				 srcu_read_lock_held(&pid_uprobe_srcu))
+		u->handler(u, regs);
+	srcu_read_unlock(&pid_uprobe_srcu, idx);
+	pid_uprobe_hit_end(&hit);
+	return 0;
+}
+
+/* A return probe's point reached: keep its breakpoint in our mm only. */
+static int pid_uprobe_on_call(struct uprobe_consumer *uc, struct pt_regs *regs)
+{
+	if (!pid_uprobe_ours(pid_uprobe_cons(uc), current->mm))
+		return UPROBE_HANDLER_REMOVE;
+	return 0;
+}
+
+/* The kernel has already put the return address back into @regs. */
+static int pid_uprobe_on_return(struct uprobe_consumer *uc,
+				unsigned long func, struct pt_regs *regs)
+{
+	struct pid_uprobe_consumer *c = pid_uprobe_cons(uc);
+	struct pid_uretprobe_instance ri;
+	struct pid_uprobe_hit hit;
+	struct pid_uprobe *u;
+	int idx;
+
+	if (!pid_uprobe_ours(c, current->mm))
+		return 0;
+	ri.ret_addr = instruction_pointer(regs);
+	pid_uprobe_hit_begin(&hit);
+	idx = srcu_read_lock(&pid_uprobe_srcu);
+	list_for_each_entry_srcu(u, &c->probes, node,
+				 srcu_read_lock_held(&pid_uprobe_srcu)) {
+		ri.rp = container_of(u, struct pid_uretprobe, u);
+		ri.rp->handler(&ri, regs);
+	}
+	srcu_read_unlock(&pid_uprobe_srcu, idx);
+	pid_uprobe_hit_end(&hit);
+	return 0;
+}
+
+const struct uprobe_consumer pid_uprobe_consumer_ops[2] = {
+	[PID_UPROBE_ENTRY] = {
+		.handler = pid_uprobe_on_entry,
+		.filter = pid_uprobe_filter,
+	},
+	[PID_UPROBE_RETURN] = {
+		.handler = pid_uprobe_on_call,
+		.ret_handler = pid_uprobe_on_return,
+		.filter = pid_uprobe_filter,
+	},
+};
+
+static int __init pid_uprobe_hit_init(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(pid_uprobe_hit_table); i++) {
+		spin_lock_init(&pid_uprobe_hit_table[i].lock);
+		INIT_HLIST_HEAD(&pid_uprobe_hit_table[i].hits);
+	}
+	return 0;
+}
+core_initcall(pid_uprobe_hit_init);
