@@ -177,6 +177,31 @@ void pid_uprobe_flush_deferred(void)
 		flush_work(&pid_uprobe_ops_work);
 }
 
+/**
+ * pid_uprobe_drop_deferred() - forget queued operations of some probes
+ * @match: true for a probe whose operations are to go
+ * @data: passed to @match
+ *
+ * Neither the operation nor its callback is run.  An operation the work
+ * item has already taken is not dropped: flush after this.
+ *
+ * Context: process context.
+ */
+void pid_uprobe_drop_deferred(bool (*match)(struct pid_uprobe *u, void *data),
+			      void *data)
+{
+	struct pid_uprobe *u, *next;
+
+	spin_lock(&pid_uprobe_ops_lock);
+	list_for_each_entry_safe(u, next, &pid_uprobe_ops, op_node) {
+		if (!match(u, data))
+			continue;
+		list_del_init(&u->op_node);
+		u->op = PID_UPROBE_OP_NONE;
+	}
+	spin_unlock(&pid_uprobe_ops_lock);
+}
+
 static struct pid_uprobe_consumer *pid_uprobe_cons(struct uprobe_consumer *uc)
 {
 	return container_of(uc, struct pid_uprobe_consumer, uc);

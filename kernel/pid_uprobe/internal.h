@@ -91,5 +91,7 @@ extern const struct uprobe_consumer pid_uprobe_consumer_ops[2];
 bool pid_uprobe_in_handler(void);
 int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op);
 void pid_uprobe_flush_deferred(void);
+void pid_uprobe_drop_deferred(bool (*match)(struct pid_uprobe *u, void *data),
+			      void *data);
 
 #endif /* _KERNEL_PID_UPROBE_INTERNAL_H */

@@ -18,7 +18,7 @@ static void *pid_uprobe_code(struct pid_uprobe *u)
 	return u->handler;
 }
 
-static bool pid_uprobe_of_module(struct pid_uprobe *u, struct module *mod)
+static bool pid_uprobe_of_module(struct pid_uprobe *u, void *mod)
 {
 	return within_module((unsigned long)u, mod) ||
 	       within_module((unsigned long)pid_uprobe_code(u), mod);
@@ -52,21 +52,38 @@ static int pid_uprobe_drop_module_locked(struct module *mod,
 	return n;
 }
 
-static int pid_uprobe_module_notify(struct notifier_block *nb,
-				    unsigned long action, void *data)
+static int pid_uprobe_drop_module(struct module *mod)
 {
-	struct module *mod = data;
 	struct pid_uprobe_batch b;
 	int n;
 
-	if (action != MODULE_STATE_GOING)
-		return NOTIFY_DONE;
-	pid_uprobe_flush_deferred();
 	pid_uprobe_batch_init(&b);
 	mutex_lock(&pid_uprobe_mutex);
 	n = pid_uprobe_drop_module_locked(mod, &b);
 	mutex_unlock(&pid_uprobe_mutex);
 	pid_uprobe_batch_finish(&b);
+	return n;
+}
+
+/*
+ * 1. Unregister the module's probes; that waits for their handlers, so
+ *    what those asked for is queued by then.
+ * 2. Drop what is queued for the module's probes, and wait for the one
+ *    operation the work item may be carrying out.
+ * 3. Unregister again what that operation may have registered.
+ */
+static int pid_uprobe_module_notify(struct notifier_block *nb,
+				    unsigned long action, void *data)
+{
+	struct module *mod = data;
+	int n;
+
+	if (action != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	n = pid_uprobe_drop_module(mod);
+	pid_uprobe_drop_deferred(pid_uprobe_of_module, mod);
+	pid_uprobe_flush_deferred();
+	n += pid_uprobe_drop_module(mod);
 	if (n)
 		pr_warn("pid_uprobe: module %s left %d probe%s registered; unregistered them\n",
 			mod->name, n, n == 1 ? "" : "s");

@@ -23,7 +23,7 @@ SETDOMAIN=$(kp_syscall_sym setdomainname)
 # and offset it was asked for.
 SE=$(kp_entry $SETHOST)
 BODY=$(kp_body $SETHOST)
-ktap_set_plan 21
+ktap_set_plan 22
 
 sethostname_calls()
 {
@@ -256,5 +256,48 @@ default_fork()
 }
 kp_check "default samples fire on kernel_clone for each of $CALLS forks" \
 	default_fork
+
+# pid_uprobe_example on a process of kprobes_pid_prog (the user program
+# of test_pid_uprobes.sh) that calls kpp_target(i, 1), i = 0..CALLS-1,
+# once the probes are in: each call and each return counted, the first
+# returns logged with their values.
+PIDPROG=$KP_SELFTESTS/modules/kprobes_pid_prog
+pid_uprobe_sample()
+{
+	local dir=/tmp/kp-pid-sample.$$ pid vaddr calls returns
+
+	mkdir -p $dir && mkfifo $dir/in $dir/out || return 1
+	"$PIDPROG" calls $CALLS <$dir/in >$dir/out &
+	pid=$!
+	exec 8>$dir/in
+	read -r vaddr <$dir/out
+	if ! modprobe pid_uprobe_example pid=$pid vaddr=0x"$vaddr"; then
+		exec 8>&-
+		rm -rf $dir
+		return 1
+	fi
+	echo go >&8
+	exec 8>&-
+	wait $pid
+	calls=$(param pid_uprobe_example calls)
+	returns=$(param pid_uprobe_example returns)
+	rmmod pid_uprobe_example
+	rm -rf $dir
+	expect "calls and returns" "$calls $returns" "$CALLS $CALLS" || return 1
+	[ "$(log_lines "pid_uprobe_example: pid $pid: the function at 0x$vaddr returned 0x[1-5] to")" = 5 ] ||
+		{ echo "the first 5 returns (values 1..5) are not logged"; dmesg | tail -n 12; return 1; }
+	[ "$(log_lines "pid_uprobe_example: $CALLS calls, $CALLS returns")" = 1 ] ||
+		{ echo "no final count"; return 1; }
+}
+if ! modinfo pid_uprobe_example >/dev/null 2>&1; then
+	ktap_skip_reason "pid_uprobe_example counts $CALLS calls and returns" \
+		"no pid_uprobe_example module (CONFIG_PID_UPROBES)"
+elif [ ! -x "$PIDPROG" ]; then
+	ktap_skip_reason "pid_uprobe_example counts $CALLS calls and returns" \
+		"$PIDPROG was not built"
+else
+	kp_check "pid_uprobe_example counts $CALLS calls and returns" \
+		pid_uprobe_sample
+fi
 
 ktap_finished

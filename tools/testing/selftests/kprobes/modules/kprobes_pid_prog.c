@@ -9,8 +9,11 @@
  *   kprobes_pid_prog list        the cases' names
  *   kprobes_pid_prog loop        print kpp_target's address, then call
  *                                it every millisecond until killed
+ *   kprobes_pid_prog calls N     print kpp_target's address, read a
+ *                                line, call kpp_target N times and exit
  *   kprobes_pid_prog exec-call   what a case execs: call kpp_target 3
  *                                times, then exit
+ *   kprobes_pid_prog bench N     per-hit cost figures for make bench
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -642,6 +645,66 @@ static int case_churn(void)
 	       fail("%ld and %ld hits in 50 rounds", hits(0), hits(1));
 }
 
+/* Nanoseconds (instructions, under QEMU's -icount) for @n calls. */
+static long bench_loop(int n)
+{
+	struct timespec t0, t1;
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < n; i++)
+		kpp_caller(i, 1);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (t1.tv_sec - t0.tv_sec) * 1000000000L +
+	       (t1.tv_nsec - t0.tv_nsec);
+}
+
+/*
+ * Per-hit cost for make bench: @n calls of kpp_target without a probe,
+ * then with an entry probe, a return probe and both; each probed figure
+ * is the cost per call above the unprobed one.  One "name value" line
+ * each, or an "error" line.
+ */
+static int bench(int n)
+{
+	static const struct {
+		const char *name;
+		int entry, ret;
+	} rows[] = {
+		{ "uhit.pid_uprobe", 1, 0 },
+		{ "uhit.pid_uretprobe", 0, 1 },
+		{ "uhit.pid_uprobe_uretprobe", 1, 1 },
+	};
+	long base, t, want;
+	unsigned int i;
+	int ret;
+
+	if (ctl("reset"))
+		return printf("error cannot write %s\n", CTL), 1;
+	bench_loop(n / 10);
+	base = bench_loop(n);
+	printf("uhit.calls %d\nuhit.baseline_per_call %ld\n", n, base / n);
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		ret = 0;
+		if (rows[i].entry)
+			ret = ctl("entry 0 %d %lx", getpid(), addr(kpp_target));
+		if (rows[i].ret)
+			ret = ret ?: ctl("return 1 %d %lx", getpid(),
+					 addr(kpp_target));
+		if (ret)
+			return printf("error %s: %s\n", rows[i].name,
+				      strerror(-ret)), 1;
+		t = bench_loop(n);
+		want = (long)n * (rows[i].entry + rows[i].ret);
+		if (hits(0) + hits(1) != want)
+			return printf("error %s: %ld hits, wanted %ld\n",
+				      rows[i].name, hits(0) + hits(1), want), 1;
+		ctl("reset");
+		printf("%s %ld\n", rows[i].name, (t - base) / n);
+	}
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*run)(void);
@@ -678,6 +741,18 @@ int main(int argc, char **argv)
 			usleep(1000);
 		}
 	}
+	if (argc == 3 && !strcmp(argv[1], "calls")) {
+		char go[8];
+
+		printf("%lx\n", addr(kpp_target));
+		fflush(stdout);
+		if (!fgets(go, sizeof(go), stdin))
+			return 1;
+		call_target(atoi(argv[2]));
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "bench"))
+		return bench(atoi(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "exec-call")) {
 		call_target(3);
 		return 0;
