@@ -205,8 +205,12 @@ static int pid_uprobe_arm_locked(struct pid_uprobe_point *point,
 		return 0;
 	}
 	ret = PTR_ERR(uprobe);
-	/* The instruction there cannot be probed (or is not one). */
-	return ret == -ENOTSUPP ? -EINVAL : ret;
+	/*
+	 * Besides running out of memory or being killed, uprobes fail only
+	 * for the place: an instruction they cannot probe, or an address
+	 * that is no instruction's start (kernel-internal codes among them).
+	 */
+	return ret == -ENOMEM || ret == -EINTR ? ret : -EINVAL;
 }
 
 static int pid_uprobe_add_locked(struct pid_uprobe *u,

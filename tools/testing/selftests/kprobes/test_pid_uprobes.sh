@@ -114,7 +114,7 @@ leaks()
 
 	echo scan >$KMEMLEAK
 	echo scan >$KMEMLEAK
-	found=$(grep -A12 '^unreferenced object' $KMEMLEAK | grep -E 'pid_uprobe|uprobe' | head -n 5)
+	found=$(grep -A12 '^unreferenced object' $KMEMLEAK | grep uprobe | head -n 5)
 	[ -z "$found" ] || { echo "$found"; return 1; }
 }
 if [ -w $KMEMLEAK ]; then

@@ -264,7 +264,7 @@ kp_check "default samples fire on kernel_clone for each of $CALLS forks" \
 PIDPROG=$KP_SELFTESTS/modules/kprobes_pid_prog
 pid_uprobe_sample()
 {
-	local dir=/tmp/kp-pid-sample.$$ pid vaddr calls returns
+	local dir=/tmp/kp-pid-sample.$$ pid vaddr calls returns logged
 
 	mkdir -p $dir && mkfifo $dir/in $dir/out || return 1
 	"$PIDPROG" calls $CALLS <$dir/in >$dir/out &
@@ -284,8 +284,12 @@ pid_uprobe_sample()
 	rmmod pid_uprobe_example
 	rm -rf $dir
 	expect "calls and returns" "$calls $returns" "$CALLS $CALLS" || return 1
-	[ "$(log_lines "pid_uprobe_example: pid $pid: the function at 0x$vaddr returned 0x[1-5] to")" = 5 ] ||
-		{ echo "the first 5 returns (values 1..5) are not logged"; dmesg | tail -n 12; return 1; }
+	logged="pid_uprobe_example: pid $pid: the function at 0x$vaddr returned 0x[1-5] to"
+	if [ "$(log_lines "$logged")" != 5 ]; then
+		echo "the first 5 returns (values 1..5) are not logged"
+		dmesg | tail -n 12
+		return 1
+	fi
 	[ "$(log_lines "pid_uprobe_example: $CALLS calls, $CALLS returns")" = 1 ] ||
 		{ echo "no final count"; return 1; }
 }
