@@ -13,6 +13,7 @@
 #include <linux/types.h>
 
 struct pt_regs;
+struct pid_namespace;
 struct pid_uprobe;
 struct pid_uprobe_point;
 struct pid_uretprobe_instance;
@@ -66,6 +67,7 @@ struct pid_uprobe {
 	enum pid_uprobe_type type;
 	enum pid_uprobe_state state;
 	enum pid_uprobe_op op;
+	struct pid_namespace *op_ns;
 	struct pid_uprobe_point *point;
 	struct list_head node;
 	struct list_head op_node;

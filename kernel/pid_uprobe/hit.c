@@ -20,9 +20,11 @@
  */
 #include <linux/hash.h>
 #include <linux/init.h>
+#include <linux/pid_namespace.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
+#include <linux/wait.h>
 
 #include "internal.h"
 
@@ -40,9 +42,12 @@ static struct pid_uprobe_hit_bucket {
 	struct hlist_head hits;
 } pid_uprobe_hit_table[1 << PID_UPROBE_HIT_BITS];
 
-/* Protects pid_uprobe_ops and every probe's op field. */
+/* Protects pid_uprobe_ops, pid_uprobe_op_running, every probe's op. */
 static DEFINE_SPINLOCK(pid_uprobe_ops_lock);
 static LIST_HEAD(pid_uprobe_ops);
+/* The probe whose operation the work item is carrying out, if any. */
+static struct pid_uprobe *pid_uprobe_op_running;
+static DECLARE_WAIT_QUEUE_HEAD(pid_uprobe_op_done);
 static void pid_uprobe_run_ops(struct work_struct *work);
 static DECLARE_WORK(pid_uprobe_ops_work, pid_uprobe_run_ops);
 
@@ -121,13 +126,57 @@ int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 		ret = -EBUSY;
 	} else {
 		u->op = op;
+		u->op_ns = get_pid_ns(task_active_pid_ns(current));
 		list_add_tail(&u->op_node, &hit->ops);
 	}
 	spin_unlock(&pid_uprobe_ops_lock);
 	return ret;
 }
 
-static struct pid_uprobe *pid_uprobe_next_op(enum pid_uprobe_op *op)
+/* Take @u's queued operation off its list.  Call with the ops lock. */
+static struct pid_namespace *pid_uprobe_unqueue(struct pid_uprobe *u)
+{
+	struct pid_namespace *ns = u->op_ns;
+
+	list_del_init(&u->op_node);
+	u->op = PID_UPROBE_OP_NONE;
+	u->op_ns = NULL;
+	return ns;
+}
+
+/**
+ * pid_uprobe_cancel_deferred() - drop what is queued for a probe
+ * @u: the probe
+ *
+ * Drops an operation queued for @u, without calling its callback, and
+ * waits for one that the work item is carrying out (unless the caller is
+ * the work item: that operation itself, or a registration_callback).
+ *
+ * Context: process context, not in a handler.
+ * Return: true if there was one, queued or being carried out.
+ */
+bool pid_uprobe_cancel_deferred(struct pid_uprobe *u)
+{
+	struct pid_namespace *ns = NULL;
+	bool running;
+
+	spin_lock(&pid_uprobe_ops_lock);
+	if (u->op != PID_UPROBE_OP_NONE)
+		ns = pid_uprobe_unqueue(u);
+	running = pid_uprobe_op_running == u &&
+		  current_work() != &pid_uprobe_ops_work;
+	spin_unlock(&pid_uprobe_ops_lock);
+	if (ns)
+		put_pid_ns(ns);
+	if (running)
+		wait_event(pid_uprobe_op_done,
+			   READ_ONCE(pid_uprobe_op_running) != u);
+	return ns || running;
+}
+
+/* The next queued probe, now the running one; none ends the last. */
+static struct pid_uprobe *pid_uprobe_next_op(enum pid_uprobe_op *op,
+					     struct pid_namespace **ns)
 {
 	struct pid_uprobe *u;
 
@@ -135,31 +184,38 @@ static struct pid_uprobe *pid_uprobe_next_op(enum pid_uprobe_op *op)
 	u = list_first_entry_or_null(&pid_uprobe_ops, struct pid_uprobe,
 				     op_node);
 	if (u) {
-		list_del_init(&u->op_node);
 		*op = u->op;
-		u->op = PID_UPROBE_OP_NONE;
+		*ns = pid_uprobe_unqueue(u);
 	}
+	WRITE_ONCE(pid_uprobe_op_running, u);
 	spin_unlock(&pid_uprobe_ops_lock);
+	wake_up_all(&pid_uprobe_op_done);
 	return u;
 }
 
 static void pid_uprobe_run_ops(struct work_struct *work)
 {
 	enum pid_uprobe_type type;
+	struct pid_namespace *ns;
 	enum pid_uprobe_op op;
 	struct pid_uprobe *u;
 	int ret;
 
-	while ((u = pid_uprobe_next_op(&op))) {
+	while ((u = pid_uprobe_next_op(&op, &ns))) {
 		if (op == PID_UPROBE_OP_REMOVE) {
 			type = u->type;
 			ret = pid_uprobe_remove(u);
 		} else {
 			type = op == PID_UPROBE_OP_ADD_ENTRY ?
 			       PID_UPROBE_ENTRY : PID_UPROBE_RETURN;
-			ret = pid_uprobe_add(u, type);
+			ret = pid_uprobe_add(u, type, ns);
 		}
-		/* The last use of @u: its owner may free it once called. */
+		put_pid_ns(ns);
+		/*
+		 * The last use of @u: whoever waits for it to be done (an
+		 * unregistration, see pid_uprobe_cancel_deferred()) is
+		 * woken by the next pid_uprobe_next_op().
+		 */
 		if (u->registration_callback)
 			u->registration_callback(u, op != PID_UPROBE_OP_REMOVE,
 						 type, ret);
@@ -191,15 +247,21 @@ void pid_uprobe_drop_deferred(bool (*match)(struct pid_uprobe *u, void *data),
 			      void *data)
 {
 	struct pid_uprobe *u, *next;
+	LIST_HEAD(dropped);
 
 	spin_lock(&pid_uprobe_ops_lock);
 	list_for_each_entry_safe(u, next, &pid_uprobe_ops, op_node) {
 		if (!match(u, data))
 			continue;
-		list_del_init(&u->op_node);
+		list_move(&u->op_node, &dropped);
 		u->op = PID_UPROBE_OP_NONE;
 	}
 	spin_unlock(&pid_uprobe_ops_lock);
+	list_for_each_entry_safe(u, next, &dropped, op_node) {
+		list_del_init(&u->op_node);
+		put_pid_ns(u->op_ns);
+		u->op_ns = NULL;
+	}
 }
 
 static struct pid_uprobe_consumer *pid_uprobe_cons(struct uprobe_consumer *uc)
@@ -228,13 +290,17 @@ static int pid_uprobe_on_entry(struct uprobe_consumer *uc,
 
 	if (!pid_uprobe_ours(c, current->mm))
 		return UPROBE_HANDLER_REMOVE;
+	/* The same file offset mapped at another address of the process */
+	if (instruction_pointer(regs) != c->point->vaddr)
+		return 0;
 	pid_uprobe_hit_begin(&hit);
 	idx = srcu_read_lock(&pid_uprobe_srcu);
 	list_for_each_entry_srcu(u, &c->probes, node,
 				 srcu_read_lock_held(&pid_uprobe_srcu))
 		u->handler(u, regs);
-	srcu_read_unlock(&pid_uprobe_srcu, idx);
+	/* Queued before the read side ends: unregistering waits for it. */
 	pid_uprobe_hit_end(&hit);
+	srcu_read_unlock(&pid_uprobe_srcu, idx);
 	return 0;
 }
 
@@ -256,7 +322,7 @@ static int pid_uprobe_on_return(struct uprobe_consumer *uc,
 	struct pid_uprobe *u;
 	int idx;
 
-	if (!pid_uprobe_ours(c, current->mm))
+	if (!pid_uprobe_ours(c, current->mm) || func != c->point->vaddr)
 		return 0;
 	ri.ret_addr = instruction_pointer(regs);
 	pid_uprobe_hit_begin(&hit);
@@ -266,8 +332,8 @@ static int pid_uprobe_on_return(struct uprobe_consumer *uc,
 		ri.rp = container_of(u, struct pid_uretprobe, u);
 		ri.rp->handler(&ri, regs);
 	}
-	srcu_read_unlock(&pid_uprobe_srcu, idx);
 	pid_uprobe_hit_end(&hit);
+	srcu_read_unlock(&pid_uprobe_srcu, idx);
 	return 0;
 }
 

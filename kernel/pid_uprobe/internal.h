@@ -51,6 +51,7 @@ struct pid_uprobe_consumer {
 struct pid_uprobe_point {
 	struct pid_uprobe_proc *proc;
 	struct list_head node;		/* on proc->points */
+	struct file *file;		/* pins the inode and its mount */
 	struct inode *inode;
 	loff_t offset;
 	unsigned long vaddr;
@@ -58,8 +59,9 @@ struct pid_uprobe_point {
 };
 
 /*
- * What one locked change leaves to do after pid_uprobe_mutex is dropped:
- * wait for handlers, then free.
+ * What one locked change leaves to do: wait for handlers (before
+ * pid_uprobe_mutex is dropped, so that nothing reuses a probe or a
+ * consumer that a handler may still be on), then free.
  */
 struct pid_uprobe_batch {
 	bool uprobes_to_sync;		/* a consumer was unregistered */
@@ -72,11 +74,12 @@ struct pid_uprobe_batch {
 extern struct mutex pid_uprobe_mutex;
 extern struct srcu_struct pid_uprobe_srcu;
 void pid_uprobe_batch_init(struct pid_uprobe_batch *b);
-void pid_uprobe_batch_finish(struct pid_uprobe_batch *b);
+void pid_uprobe_batch_finish_unlock(struct pid_uprobe_batch *b);
 void pid_uprobe_detach_locked(struct pid_uprobe *u,
 			      enum pid_uprobe_state to,
 			      struct pid_uprobe_batch *b);
-int pid_uprobe_add(struct pid_uprobe *u, enum pid_uprobe_type type);
+int pid_uprobe_add(struct pid_uprobe *u, enum pid_uprobe_type type,
+		   struct pid_namespace *ns);
 int pid_uprobe_remove(struct pid_uprobe *u);
 
 /* proc.c */
@@ -90,6 +93,7 @@ void pid_uprobe_proc_free(struct pid_uprobe_proc *proc);
 extern const struct uprobe_consumer pid_uprobe_consumer_ops[2];
 bool pid_uprobe_in_handler(void);
 int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op);
+bool pid_uprobe_cancel_deferred(struct pid_uprobe *u);
 void pid_uprobe_flush_deferred(void);
 void pid_uprobe_drop_deferred(bool (*match)(struct pid_uprobe *u, void *data),
 			      void *data);

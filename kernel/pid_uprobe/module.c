@@ -11,9 +11,15 @@
 
 #include "internal.h"
 
+/* The handler @u runs, or will once its queued registration is done. */
 static void *pid_uprobe_code(struct pid_uprobe *u)
 {
-	if (u->type == PID_UPROBE_RETURN)
+	enum pid_uprobe_op op = READ_ONCE(u->op);
+	bool ret = u->type == PID_UPROBE_RETURN;
+
+	if (op == PID_UPROBE_OP_ADD_ENTRY || op == PID_UPROBE_OP_ADD_RETURN)
+		ret = op == PID_UPROBE_OP_ADD_RETURN;
+	if (ret)
 		return container_of(u, struct pid_uretprobe, u)->handler;
 	return u->handler;
 }
@@ -21,7 +27,8 @@ static void *pid_uprobe_code(struct pid_uprobe *u)
 static bool pid_uprobe_of_module(struct pid_uprobe *u, void *mod)
 {
 	return within_module((unsigned long)u, mod) ||
-	       within_module((unsigned long)pid_uprobe_code(u), mod);
+	       within_module((unsigned long)pid_uprobe_code(u), mod) ||
+	       within_module((unsigned long)u->registration_callback, mod);
 }
 
 static int pid_uprobe_drop_module_locked(struct module *mod,
@@ -60,8 +67,9 @@ static int pid_uprobe_drop_module(struct module *mod)
 	pid_uprobe_batch_init(&b);
 	mutex_lock(&pid_uprobe_mutex);
 	n = pid_uprobe_drop_module_locked(mod, &b);
-	mutex_unlock(&pid_uprobe_mutex);
-	pid_uprobe_batch_finish(&b);
+	/* Even with nothing detached: handlers may be queuing operations. */
+	b.probes_to_sync = true;
+	pid_uprobe_batch_finish_unlock(&b);
 	return n;
 }
 

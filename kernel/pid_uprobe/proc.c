@@ -63,8 +63,7 @@ static void pid_uprobe_proc_reap(struct work_struct *work)
 								 &b);
 		}
 	}
-	mutex_unlock(&pid_uprobe_mutex);
-	pid_uprobe_batch_finish(&b);
+	pid_uprobe_batch_finish_unlock(&b);
 }
 
 /**

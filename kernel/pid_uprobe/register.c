@@ -11,8 +11,10 @@
  *
  * Calls from a probe handler are queued (hit.c) and return -EINPROGRESS.
  */
+#include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/pid_namespace.h>
 #include <linux/pid_uprobe.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
@@ -23,7 +25,7 @@
 
 /* Protects every proc, point and probe list, and the probes' states. */
 DEFINE_MUTEX(pid_uprobe_mutex);
-/* Handlers walk a point's probes under it; see pid_uprobe_batch_finish(). */
+/* Handlers walk a point's probes under it; see pid_uprobe_batch_finish_unlock(). */
 DEFINE_SRCU(pid_uprobe_srcu);
 
 /**
@@ -39,25 +41,29 @@ void pid_uprobe_batch_init(struct pid_uprobe_batch *b)
 }
 
 /**
- * pid_uprobe_batch_finish() - wait for the handlers, then free
+ * pid_uprobe_batch_finish_unlock() - wait for the handlers, unlock, free
  * @b: the batch
  *
- * Once it returns, no handler runs a probe detached in @b, and the points
- * and procs left unused are freed.
+ * Waits, with pid_uprobe_mutex still held, until no handler runs a probe
+ * detached in @b or through a consumer unregistered in @b (so that neither
+ * can be registered again while a handler is on it), then drops the mutex
+ * and frees the points and procs left unused.
  *
- * Context: process context, pid_uprobe_mutex not held.
+ * Context: process context, pid_uprobe_mutex held; returns without it.
  */
-void pid_uprobe_batch_finish(struct pid_uprobe_batch *b)
+void pid_uprobe_batch_finish_unlock(struct pid_uprobe_batch *b)
 {
 	struct pid_uprobe_point *point, *next_point;
 	struct pid_uprobe_proc *proc, *next_proc;
 
+	lockdep_assert_held(&pid_uprobe_mutex);
 	if (b->uprobes_to_sync)
 		uprobe_unregister_sync();
 	if (b->probes_to_sync)
 		synchronize_srcu(&pid_uprobe_srcu);
+	mutex_unlock(&pid_uprobe_mutex);
 	list_for_each_entry_safe(point, next_point, &b->points, node) {
-		iput(point->inode);
+		fput(point->file);
 		kfree(point);
 	}
 	list_for_each_entry_safe(proc, next_proc, &b->procs, node)
@@ -107,14 +113,20 @@ void pid_uprobe_detach_locked(struct pid_uprobe *u, enum pid_uprobe_state to,
 	pid_uprobe_prune_locked(point, b);
 }
 
-/* The mm of process @pid, with a user reference; or an ERR_PTR(). */
-static struct mm_struct *pid_uprobe_target(pid_t pid, unsigned long vaddr)
+/* The mm of process @pid of @ns, with a user reference; or an ERR_PTR(). */
+static struct mm_struct *pid_uprobe_target(pid_t pid, struct pid_namespace *ns,
+					   unsigned long vaddr)
 {
-	struct task_struct *task;
+	struct task_struct *task = NULL;
 	struct mm_struct *mm;
 	int ret = 0;
 
-	task = pid > 0 ? find_get_task_by_vpid(pid) : NULL;
+	rcu_read_lock();
+	if (pid > 0)
+		task = find_task_by_pid_ns(pid, ns);
+	if (task)
+		get_task_struct(task);
+	rcu_read_unlock();
 	if (!task)
 		return ERR_PTR(-ESRCH);
 	if (task->flags & PF_KTHREAD)
@@ -129,55 +141,56 @@ static struct mm_struct *pid_uprobe_target(pid_t pid, unsigned long vaddr)
 }
 
 /*
- * The file and offset behind @vaddr in @mm, with a reference on the inode.
- * The mapping must be one the kernel's uprobes write breakpoints into.
+ * The file and offset behind @vaddr in @mm, with a reference on the file
+ * (which holds its inode and mount).  The mapping must be one the
+ * kernel's uprobes write breakpoints into.
  */
-static struct inode *pid_uprobe_locate(struct mm_struct *mm,
-				       unsigned long vaddr, loff_t *offset)
+static struct file *pid_uprobe_locate(struct mm_struct *mm,
+				      unsigned long vaddr, loff_t *offset)
 {
 	const vm_flags_t refused = VM_WRITE | VM_MAYSHARE | VM_HUGETLB;
 	struct vm_area_struct *vma;
-	struct inode *inode;
+	struct file *file;
 
 	mmap_read_lock(mm);
 	vma = vma_lookup(mm, vaddr);
 	if (!vma) {
-		inode = ERR_PTR(-ENXIO);
+		file = ERR_PTR(-ENXIO);
 	} else if (!vma->vm_file || !(vma->vm_flags & VM_EXEC) ||
 		   (vma->vm_flags & refused)) {
-		inode = ERR_PTR(-ENOEXEC);
+		file = ERR_PTR(-ENOEXEC);
 	} else {
-		inode = igrab(file_inode(vma->vm_file));
+		file = get_file(vma->vm_file);
 		*offset = ((loff_t)vma->vm_pgoff << PAGE_SHIFT) +
 			  (vaddr - vma->vm_start);
-		if (!inode)
-			inode = ERR_PTR(-ENOENT);
 	}
 	mmap_read_unlock(mm);
-	return inode;
+	return file;
 }
 
-/* @proc's point at @vaddr, made if there is none; takes over @inode. */
+/* @proc's point at @vaddr, made if there is none; takes over @file. */
 static struct pid_uprobe_point *
 pid_uprobe_point_get_locked(struct pid_uprobe_proc *proc, unsigned long vaddr,
-			    struct inode *inode, loff_t offset)
+			    struct file *file, loff_t offset)
 {
+	struct inode *inode = file_inode(file);
 	struct pid_uprobe_point *point;
 	int t;
 
 	list_for_each_entry(point, &proc->points, node) {
 		if (point->inode == inode && point->offset == offset &&
 		    point->vaddr == vaddr) {
-			iput(inode);
+			fput(file);
 			return point;
 		}
 	}
 	point = kzalloc(sizeof(*point), GFP_KERNEL);
 	if (!point) {
-		iput(inode);
+		fput(file);
 		return NULL;
 	}
 	point->proc = proc;
+	point->file = file;
 	point->inode = inode;
 	point->offset = offset;
 	point->vaddr = vaddr;
@@ -206,32 +219,39 @@ static int pid_uprobe_arm_locked(struct pid_uprobe_point *point,
 	}
 	ret = PTR_ERR(uprobe);
 	/*
-	 * Besides running out of memory or being killed, uprobes fail only
-	 * for the place: an instruction they cannot probe, or an address
-	 * that is no instruction's start (kernel-internal codes among them).
+	 * Besides running out of memory, being killed or failing to read
+	 * the file, uprobes fail only for the place: an instruction they
+	 * cannot probe, or an address that is no instruction's start
+	 * (kernel-internal codes among them).
 	 */
-	return ret == -ENOMEM || ret == -EINTR ? ret : -EINVAL;
+	if (ret == -ENOMEM || ret == -EINTR || ret == -EIO)
+		return ret;
+	return -EINVAL;
 }
 
 static int pid_uprobe_add_locked(struct pid_uprobe *u,
 				 enum pid_uprobe_type type,
-				 struct mm_struct *mm, struct inode *inode,
+				 struct mm_struct *mm, struct file *file,
 				 loff_t offset, struct pid_uprobe_batch *b)
 {
 	struct pid_uprobe_point *point;
 	struct pid_uprobe_proc *proc;
 	int ret;
 
+	/* Its process is gone, and the reap has not come yet: do its part. */
+	if (u->state == PID_UPROBE_ACTIVE &&
+	    READ_ONCE(u->point->proc->released))
+		pid_uprobe_detach_locked(u, PID_UPROBE_GONE, b);
 	if (u->state == PID_UPROBE_ACTIVE) {
-		iput(inode);
+		fput(file);
 		return -EBUSY;
 	}
 	proc = pid_uprobe_proc_get_locked(mm);
 	if (IS_ERR(proc)) {
-		iput(inode);
+		fput(file);
 		return PTR_ERR(proc);
 	}
-	point = pid_uprobe_point_get_locked(proc, u->vaddr, inode, offset);
+	point = pid_uprobe_point_get_locked(proc, u->vaddr, file, offset);
 	if (!point) {
 		if (list_empty(&proc->points))
 			pid_uprobe_proc_retire_locked(proc, b);
@@ -253,31 +273,32 @@ static int pid_uprobe_add_locked(struct pid_uprobe *u,
  * pid_uprobe_add() - register a probe now
  * @u: the probe
  * @type: what kind
+ * @ns: the pid namespace @u->pid is a number of
  *
  * Context: process context, not in a handler, pid_uprobe_mutex not held.
  * Return: 0 or a negative errno, as register_pid_uprobe().
  */
-int pid_uprobe_add(struct pid_uprobe *u, enum pid_uprobe_type type)
+int pid_uprobe_add(struct pid_uprobe *u, enum pid_uprobe_type type,
+		   struct pid_namespace *ns)
 {
 	struct pid_uprobe_batch b;
 	struct mm_struct *mm;
-	struct inode *inode;
+	struct file *file;
 	loff_t offset = 0;
 	int ret;
 
-	mm = pid_uprobe_target(u->pid, u->vaddr);
+	mm = pid_uprobe_target(u->pid, ns, u->vaddr);
 	if (IS_ERR(mm))
 		return PTR_ERR(mm);
-	inode = pid_uprobe_locate(mm, u->vaddr, &offset);
-	if (IS_ERR(inode)) {
+	file = pid_uprobe_locate(mm, u->vaddr, &offset);
+	if (IS_ERR(file)) {
 		mmput(mm);
-		return PTR_ERR(inode);
+		return PTR_ERR(file);
 	}
 	pid_uprobe_batch_init(&b);
 	mutex_lock(&pid_uprobe_mutex);
-	ret = pid_uprobe_add_locked(u, type, mm, inode, offset, &b);
-	mutex_unlock(&pid_uprobe_mutex);
-	pid_uprobe_batch_finish(&b);
+	ret = pid_uprobe_add_locked(u, type, mm, file, offset, &b);
+	pid_uprobe_batch_finish_unlock(&b);
 	mmput(mm);
 	return ret;
 }
@@ -286,6 +307,11 @@ int pid_uprobe_add(struct pid_uprobe *u, enum pid_uprobe_type type)
  * pid_uprobe_remove() - unregister a probe now
  * @u: the probe, registered or not
  *
+ * Also drops an operation queued for @u from a handler (without its
+ * callback), and waits for one being carried out: once it returns,
+ * nothing of pid_uprobe uses @u.  Its own handlers may queue operations
+ * on @u until they have been waited for, hence the second look.
+ *
  * Context: process context, not in a handler, pid_uprobe_mutex not held.
  * Return: 0.
  */
@@ -293,14 +319,16 @@ int pid_uprobe_remove(struct pid_uprobe *u)
 {
 	struct pid_uprobe_batch b;
 
-	pid_uprobe_batch_init(&b);
-	mutex_lock(&pid_uprobe_mutex);
-	if (u->state == PID_UPROBE_ACTIVE)
-		pid_uprobe_detach_locked(u, PID_UPROBE_UNUSED, &b);
-	else
-		u->state = PID_UPROBE_UNUSED;
-	mutex_unlock(&pid_uprobe_mutex);
-	pid_uprobe_batch_finish(&b);
+	do {
+		pid_uprobe_cancel_deferred(u);
+		pid_uprobe_batch_init(&b);
+		mutex_lock(&pid_uprobe_mutex);
+		if (u->state == PID_UPROBE_ACTIVE)
+			pid_uprobe_detach_locked(u, PID_UPROBE_UNUSED, &b);
+		else
+			u->state = PID_UPROBE_UNUSED;
+		pid_uprobe_batch_finish_unlock(&b);
+	} while (pid_uprobe_cancel_deferred(u));
 	return 0;
 }
 
@@ -309,15 +337,13 @@ static int pid_uprobe_request(struct pid_uprobe *u, enum pid_uprobe_op op)
 	if (pid_uprobe_in_handler())
 		return pid_uprobe_defer(u, op);
 	might_sleep();
-	pid_uprobe_flush_deferred();
-	switch (op) {
-	case PID_UPROBE_OP_ADD_ENTRY:
-		return pid_uprobe_add(u, PID_UPROBE_ENTRY);
-	case PID_UPROBE_OP_ADD_RETURN:
-		return pid_uprobe_add(u, PID_UPROBE_RETURN);
-	default:
+	if (op == PID_UPROBE_OP_REMOVE)
 		return pid_uprobe_remove(u);
-	}
+	if (READ_ONCE(u->op) != PID_UPROBE_OP_NONE)
+		return -EBUSY;
+	return pid_uprobe_add(u, op == PID_UPROBE_OP_ADD_ENTRY ?
+			      PID_UPROBE_ENTRY : PID_UPROBE_RETURN,
+			      task_active_pid_ns(current));
 }
 
 /**
@@ -337,10 +363,13 @@ static int pid_uprobe_request(struct pid_uprobe *u, enum pid_uprobe_op op)
  * -EINVAL without a handler, for a kernel thread, or where the
  * instruction at @u->vaddr cannot be probed (the architecture refuses
  * it, for example because @u->vaddr is not the start of an instruction);
- * -ESRCH if no process has that pid, or it is exiting; -EFAULT for an
- * address above the process's user space; -ENXIO if nothing is mapped
- * there; -ENOEXEC if the mapping is not an executable, private mapping
- * of a file; -EBUSY if @u is registered already; -ENOMEM.
+ * -ESRCH if no process has that pid (in the caller's pid namespace), or
+ * it is exiting; -EFAULT for an address above the process's user space;
+ * -ENXIO if nothing is mapped there; -ENOEXEC if the mapping is not an
+ * executable, private mapping of a file; -EBUSY if @u is registered
+ * already or has an operation queued from a handler; -EINTR if a signal
+ * interrupted locking the process's memory map; -EIO if the file could
+ * not be read; -ENOMEM.
  */
 int register_pid_uprobe(struct pid_uprobe *u)
 {
@@ -354,9 +383,11 @@ EXPORT_SYMBOL_GPL(register_pid_uprobe);
  * unregister_pid_uprobe() - remove a probe
  * @u: the probe
  *
- * Once it returns 0, @u->handler no longer runs and @u may be freed.
- * Unregistering a probe that is not registered, or whose process has
- * exited or exec'd, does nothing.
+ * Once it returns 0, @u->handler no longer runs and @u may be freed: an
+ * operation queued for @u from a handler is dropped (without its
+ * callback) or, if already under way, waited for.  Unregistering a probe
+ * that is not registered, or whose process has exited or exec'd, does
+ * nothing else.
  *
  * Context: as register_pid_uprobe().
  * Return: 0; -EINPROGRESS from a handler (see register_pid_uprobe()),

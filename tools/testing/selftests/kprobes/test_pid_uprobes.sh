@@ -26,7 +26,7 @@ if [ ! -x "$PROG" ]; then
 	exit "$KSFT_SKIP"
 fi
 cases=$("$PROG" list)
-ktap_set_plan $(($(wc -l <<<"$cases") + 5))
+ktap_set_plan $(($(wc -l <<<"$cases") + 6))
 loops=
 trap 'kp_cleanup; kill -9 $loops 2>/dev/null; kp_rmmod_quiet $M' EXIT
 kp_rmmod_quiet $M
@@ -107,6 +107,42 @@ kill_and_rmmod()
 	list_empty
 }
 kp_check "the probed process killed during rmmod" kill_and_rmmod
+
+# A probe holds its file open: a file the process has mapped and
+# unmapped again, with a probe still registered in it, keeps its
+# filesystem busy until the probe is unregistered; then it unmounts, and
+# the kernel finds none of its inodes still in use.
+unmount_probed_file()
+{
+	local d=/tmp/kp-pid-unmount.$$ mnt=/tmp/kp-pid-unmount.$$/mnt
+	local pid alias line rc=1
+
+	kp_insmod $M || return 1
+	mkdir -p $mnt && mount -t tmpfs none $mnt || return 1
+	cp "$PROG" $mnt/copy && mkfifo $d/in $d/out || { umount $mnt; return 1; }
+	"$PROG" map-wait $mnt/copy <$d/in >$d/out &
+	pid=$!
+	exec 8>$d/in
+	exec 9<$d/out
+	read -r alias <&9
+	if ctl entry 0 $pid $alias; then
+		echo go >&8
+		read -r line <&9
+		if umount $mnt 2>/dev/null; then
+			echo "$mnt unmounted while a probe held a file of it"
+		else
+			ctl unreg 0 && umount $mnt && rc=0
+		fi
+	fi
+	exec 8>&- 9<&-
+	wait $pid
+	mountpoint -q $mnt && umount $mnt
+	rm -rf $d
+	rmmod $M || return 1
+	[ $rc = 0 ] && ! dmesg | grep -i 'busy inodes'
+}
+kp_check "a probed file keeps its filesystem busy until unregistered" \
+	unmount_probed_file
 
 leaks()
 {

@@ -11,6 +11,11 @@
  *                                it every millisecond until killed
  *   kprobes_pid_prog calls N     print kpp_target's address, read a
  *                                line, call kpp_target N times and exit
+ *   kprobes_pid_prog map-wait F  map the page of file F (a copy of this
+ *                                program) that holds kpp_target, print
+ *                                the copy's address; on a line from
+ *                                stdin unmap it and say "unmapped"; exit
+ *                                on the next line
  *   kprobes_pid_prog exec-call   what a case execs: call kpp_target 3
  *                                times, then exit
  *   kprobes_pid_prog bench N     per-hit cost figures for make bench
@@ -611,6 +616,68 @@ static int case_bad_input(void)
 	       fail("%ld and %ld hits, wanted 0 and 1", hits(0), hits(1));
 }
 
+/*
+ * The page of @path (this program's file, or a copy of it) that holds
+ * kpp_target, mapped; returns kpp_target's address in that copy, or 0.
+ */
+static unsigned long map_alias(const char *path, void **base)
+{
+	unsigned long start, end, off, at, page = sysconf(_SC_PAGESIZE);
+	unsigned long target = addr(kpp_target);
+	char line[512], perms[8];
+	unsigned long found = 0;
+	FILE *f = fopen("/proc/self/maps", "r");
+	int fd;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %7s %lx", &start, &end, perms,
+			   &off) == 4 && target >= start && target < end) {
+			found = target - start + off;
+			break;
+		}
+	}
+	fclose(f);
+	fd = open(path, O_RDONLY);
+	if (!found || fd < 0)
+		return 0;
+	*base = mmap(NULL, 2 * page, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd,
+		     found & ~(page - 1));
+	close(fd);
+	if (*base == MAP_FAILED)
+		return 0;
+	at = (unsigned long)*base + (found & (page - 1));
+	return at;
+}
+
+/* The probed code mapped again elsewhere runs no handler there. */
+static int case_alias(void)
+{
+	long (*alias)(long a, long b);
+	void *base = NULL;
+	unsigned long at;
+	int ret;
+
+	ret = ctl("entry 0 %d %lx", getpid(), addr(kpp_target));
+	ret = ret ?: ctl("return 1 %d %lx", getpid(), addr(kpp_target));
+	if (ret)
+		return fail("register: %s", strerror(-ret));
+	at = map_alias("/proc/self/exe", &base);
+	if (!at)
+		return fail("cannot map kpp_target's page again: %s",
+			    strerror(errno));
+	alias = (long (*)(long a, long b))at;
+	if (alias(20, 22) != 42)
+		return fail("the copy of kpp_target computed something else");
+	call_target(1);
+	munmap(base, 2 * sysconf(_SC_PAGESIZE));
+	if (hits(0) != 1 || hits(1) != 1)
+		return fail("%ld entry and %ld return hits, wanted 1 and 1 (not the copy's)",
+			    hits(0), hits(1));
+	return 0;
+}
+
 static int spinning = 1;
 
 static void *thread_spins(void *arg)
@@ -720,6 +787,7 @@ static const struct {
 	{ "delayed-unregister", case_delayed_unregister },
 	{ "sleep", case_sleep },
 	{ "bad-input", case_bad_input },
+	{ "alias", case_alias },
 	{ "churn", case_churn },
 };
 
@@ -750,6 +818,19 @@ int main(int argc, char **argv)
 			return 1;
 		call_target(atoi(argv[2]));
 		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "map-wait")) {
+		void *base;
+		char go[8];
+
+		printf("%lx\n", map_alias(argv[2], &base));
+		fflush(stdout);
+		if (!fgets(go, sizeof(go), stdin))
+			return 1;
+		munmap(base, 2 * sysconf(_SC_PAGESIZE));
+		printf("unmapped\n");
+		fflush(stdout);
+		return !fgets(go, sizeof(go), stdin);
 	}
 	if (argc == 3 && !strcmp(argv[1], "bench"))
 		return bench(atoi(argv[2]));
