@@ -101,6 +101,19 @@ bt_override()
 	err=$(write_error 4)
 	err="$err/$(write_error 4)"
 	kill -INT $pid 2>/dev/null
+	# Bounded too: a bpftrace that does not exit fails the case with
+	# its output instead of hanging the suite.
+	for _ in $(seq 150); do
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.2
+	done
+	if kill -0 $pid 2>/dev/null; then
+		echo "bpftrace still running 30 s after SIGINT; its output:"
+		cat $BT_OUT
+		kill -KILL $pid
+		wait $pid
+		return 1
+	fi
 	wait $pid
 	grep -q '^@@attached' $BT_OUT || { cat $BT_OUT; return 1; }
 	edom="Numerical argument out of domain"
