@@ -10,11 +10,13 @@
 KP_PACKAGES="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev
 cpio kmod ccache python3 qemu-system-x86 busybox-static bpftrace
 trace-cmd linux-perf"
-# Another guest architecture: its compiler and QEMU (ARCH=i386 builds with
+# Another guest architecture: its compiler, C library (the kselftests'
+# user programs link against it) and QEMU (ARCH=i386 builds with
 # the host's gcc; its guest's user space comes from harness/rootfs.sh).
 # The other architectures name theirs in common.sh (KP_ARCH_PACKAGES).
 case $KP_ARCH in
-arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu qemu-system-arm" ;;
+arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm" ;;
+i386) KP_PACKAGES="$KP_PACKAGES gcc-multilib libc6-dev-i386" ;;
 *) KP_PACKAGES="$KP_PACKAGES $KP_ARCH_PACKAGES" ;;
 esac
 # What the caller adds (make arches: every architecture's at once).
