@@ -99,28 +99,22 @@ static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
 }
 
 /**
- * pid_uprobe_in_handler() - is the current thread running a probe handler?
- *
- * Return: true inside a pid_uprobe or pid_uretprobe handler.
- */
-bool pid_uprobe_in_handler(void)
-{
-	return pid_uprobe_current_hit();
-}
-
-/**
- * pid_uprobe_defer() - queue an operation asked for by a handler
+ * pid_uprobe_defer() - queue an operation if a handler asks for it
  * @u: the probe
  * @op: PID_UPROBE_OP_ADD_ENTRY, _ADD_RETURN or _REMOVE
  *
- * Context: in a handler (pid_uprobe_in_handler()).
- * Return: -EINPROGRESS, or -EBUSY if @u already has an operation queued.
+ * Context: any task context.
+ * Return: 0 if the caller is not running a pid_uprobe handler (nothing
+ * is queued: carry the operation out now); in a handler -EINPROGRESS,
+ * or -EBUSY if @u already has an operation queued.
  */
 int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 {
 	struct pid_uprobe_hit *hit = pid_uprobe_current_hit();
 	int ret = -EINPROGRESS;
 
+	if (!hit)
+		return 0;
 	spin_lock(&pid_uprobe_ops_lock);
 	if (u->op != PID_UPROBE_OP_NONE) {
 		ret = -EBUSY;

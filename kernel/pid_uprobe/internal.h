@@ -91,7 +91,6 @@ void pid_uprobe_proc_free(struct pid_uprobe_proc *proc);
 
 /* hit.c */
 extern const struct uprobe_consumer pid_uprobe_consumer_ops[2];
-bool pid_uprobe_in_handler(void);
 int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op);
 bool pid_uprobe_cancel_deferred(struct pid_uprobe *u);
 void pid_uprobe_flush_deferred(void);

@@ -334,8 +334,10 @@ int pid_uprobe_remove(struct pid_uprobe *u)
 
 static int pid_uprobe_request(struct pid_uprobe *u, enum pid_uprobe_op op)
 {
-	if (pid_uprobe_in_handler())
-		return pid_uprobe_defer(u, op);
+	int ret = pid_uprobe_defer(u, op);
+
+	if (ret)
+		return ret;
 	might_sleep();
 	if (op == PID_UPROBE_OP_REMOVE)
 		return pid_uprobe_remove(u);
