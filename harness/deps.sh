@@ -16,7 +16,8 @@ trace-cmd linux-perf"
 # The other architectures name theirs in common.sh (KP_ARCH_PACKAGES).
 case $KP_ARCH in
 arm64) KP_PACKAGES="$KP_PACKAGES gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm" ;;
-i386) KP_PACKAGES="$KP_PACKAGES gcc-multilib libc6-dev-i386" ;;
+# (gcc-12-multilib, not gcc-multilib: that one removes the cross compilers)
+i386) KP_PACKAGES="$KP_PACKAGES gcc-12-multilib libc6-dev-i386" ;;
 *) KP_PACKAGES="$KP_PACKAGES $KP_ARCH_PACKAGES" ;;
 esac
 # What the caller adds (make arches: every architecture's at once).
