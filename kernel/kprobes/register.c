@@ -149,6 +149,15 @@ static void kprobe_init_flags(struct kprobe *p, struct kprobe_site *site,
 }
 
 /*
+ * Give @p back its caller's flags after a failed registration: only
+ * KPROBE_FLAG_DISABLED of @flags, its flags before it was attached.
+ */
+static void kprobe_restore_caller_flags(struct kprobe *p, u32 flags)
+{
+	WRITE_ONCE(p->flags, flags & KPROBE_FLAG_DISABLED);
+}
+
+/*
  * Take @p off its site again after arming failed.  Rare, so the hits in
  * progress are waited for here, under kprobe_mutex; a new site is freed
  * after a grace period.
@@ -160,8 +169,7 @@ static void kprobe_attach_undo_locked(struct kprobe *p, bool fresh)
 	LIST_HEAD(dead);
 
 	kprobe_site_change_locked(site, p, KPROBE_SITE_LEAVE);
-	/* Not registered: as the caller passed it in. */
-	WRITE_ONCE(p->flags, flags & KPROBE_FLAG_DISABLED);
+	kprobe_restore_caller_flags(p, flags);
 	if (fresh) {
 		kprobe_site_retire_locked(site);
 		list_add(&site->batch, &dead);
@@ -344,11 +352,10 @@ int kprobes_register_batch_locked(struct kprobe **kps, int num,
 	}
 	if (ret) {
 		while (i-- > 0) {
-			u32 flags = kps[i]->flags & KPROBE_FLAG_DISABLED;
+			u32 flags = kps[i]->flags;
 
 			kprobe_detach_locked(kps[i], b);
-			/* Not registered: as the caller passed it in. */
-			WRITE_ONCE(kps[i]->flags, flags);
+			kprobe_restore_caller_flags(kps[i], flags);
 		}
 		kprobe_batch_commit_locked(b);
 	}
