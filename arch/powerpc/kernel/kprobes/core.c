@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The powerpc probe hit path: the trap of a probe and the trap that ends
+ * an out-of-line copy, nested hits, and faults taken while a probe is
+ * being handled.
+ *
+ * A kernel trap reaches program_check_exception() with interrupts off,
+ * which asks kprobe_handler() before it treats the trap as a BUG, a WARN
+ * or a debugger's.  The states of a hit and its one level of nesting are
+ * those of <linux/kprobes_xol.h>.  The probed instruction is first offered
+ * to emulate_step() (lib/sstep.c, shared with uprobes and xmon), which
+ * runs branches, loads, stores and arithmetic on @regs; what it declines
+ * runs as its copy in the site's slot, with interrupts kept off, up to
+ * the trap that follows it.  The hardware single step is never used, so
+ * kprobe_post_handler() has nothing to do.
+ */
+#include <linux/compiler.h>
+#include <linux/kprobes.h>
+#include <linux/kprobes_xol.h>
+#include <linux/percpu.h>
+#include <linux/uaccess.h>
+#include <asm/ptrace.h>
+#include <asm/sstep.h>
+
+#include "common.h"
+
+/* Send the CPU into the slot's copy with interrupts kept off. */
+static nokprobe_inline void kprobe_ppc_start_copy(struct kprobe_site *site,
+						  struct pt_regs *regs,
+						  struct kprobe_ctlblk *kcb,
+						  bool nested)
+{
+	unsigned long saved = kprobe_ppc_mask_irqs(regs);
+
+	kprobe_xol_start(kcb, site, saved, nested);
+	regs_set_return_ip(regs, (unsigned long)site->ainsn.slot);
+}
+
+/*
+ * Run the probed instruction on @regs if emulate_step() can; it then
+ * moves the nip itself.  It declines what it cannot emulate here (0),
+ * and a load or store whose access faulted: the copy then takes the
+ * fault where the fault handlers expect it.
+ */
+static nokprobe_inline bool kprobe_ppc_emulate(struct kprobe_site *site,
+					       struct pt_regs *regs)
+{
+	return emulate_step(regs, site->ainsn.insn) > 0;
+}
+
+/* A probe hit with no other probe being handled on this CPU. */
+static nokprobe_inline void kprobe_ppc_hit(struct kprobe_site *site,
+					   struct pt_regs *regs,
+					   struct kprobe_ctlblk *kcb)
+{
+	kprobe_xol_open(kcb, site);
+	if (kprobe_site_run_pre(site, regs)) {
+		kprobe_xol_close(kcb);
+		return;
+	}
+	if (kprobe_ppc_emulate(site, regs)) {
+		kprobe_xol_post(site, regs);
+		kprobe_xol_close(kcb);
+		return;
+	}
+	kprobe_ppc_start_copy(site, regs, kcb, false);
+}
+
+/* A probe hit while this CPU runs another probe's handlers or copy. */
+static nokprobe_inline void kprobe_ppc_reenter(struct kprobe_site *site,
+					       struct pt_regs *regs,
+					       struct kprobe_ctlblk *kcb)
+{
+	kprobe_xol_nested(kcb, site);
+	if (kprobe_ppc_emulate(site, regs))
+		return;
+	kprobe_ppc_start_copy(site, regs, kcb, true);
+}
+
+/* Does the running copy end at @addr (the trap after it)? */
+static nokprobe_inline bool kprobe_ppc_copy_ends(struct kprobe_ctlblk *kcb,
+						 unsigned long addr)
+{
+	struct kprobe_site *site = kcb->cur.site;
+
+	return kprobe_xol_running(kcb) &&
+	       addr == (unsigned long)site->ainsn.slot +
+		       ppc_inst_len(site->ainsn.insn);
+}
+
+/* The copy ran: resume after the probed instruction and finish the hit. */
+static nokprobe_inline void kprobe_ppc_end_copy(struct pt_regs *regs,
+						struct kprobe_ctlblk *kcb)
+{
+	struct kprobe_site *site = kcb->cur.site;
+
+	kprobe_ppc_restore_irqs(regs, kcb->cur.saved_irq);
+	regs_set_return_ip(regs, (unsigned long)site->addr +
+			   ppc_inst_len(site->ainsn.insn));
+	kprobe_xol_finish(kcb, regs);
+}
+
+/*
+ * Is the word at @addr still a trap?  A probe that another CPU removed
+ * after this one took its trap is simply run again; any other trap
+ * belongs to someone else (BUG, WARN, a debugger).
+ */
+static nokprobe_inline bool kprobe_ppc_is_trap(unsigned long addr)
+{
+	u32 word;
+
+	if (get_kernel_nofault(word, (u32 *)addr))
+		return true;	/* leave it to the kernel's own handling */
+	return is_trap(word);
+}
+
+/**
+ * kprobe_handler() - a CPU took a trap in kernel text
+ * @regs: registers at the trap; regs->nip is its address
+ *
+ * Context: program check, interrupts disabled.
+ * Return: 1 if it was a probe's, the end of a copy, or a probe removed
+ * meanwhile; 0 to let the kernel handle the trap.
+ */
+int kprobe_handler(struct pt_regs *regs)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	unsigned long addr = instruction_pointer(regs);
+	struct kprobe_site *site;
+
+	if (user_mode(regs))
+		return 0;
+	/* With translation off, no probe can be where the trap is. */
+	if (!IS_ENABLED(CONFIG_BOOKE) &&
+	    (!(regs->msr & MSR_IR) || !(regs->msr & MSR_DR)))
+		return 0;
+	if (kprobe_ppc_copy_ends(kcb, addr)) {
+		kprobe_ppc_end_copy(regs, kcb);
+		return 1;
+	}
+	site = kprobe_site_lookup(addr);
+	if (!site)
+		return !kprobe_ppc_is_trap(addr);
+	if (kprobe_xol_busy(kcb))
+		kprobe_ppc_reenter(site, regs, kcb);
+	else
+		kprobe_ppc_hit(site, regs, kcb);
+	return 1;
+}
+
+NOKPROBE_SYMBOL(kprobe_handler);
+
+/**
+ * kprobe_post_handler() - a single-step exception in kernel mode
+ * @regs: registers at the exception
+ *
+ * kprobes never single-steps: copies end with a trap.
+ *
+ * Context: single-step exception.
+ * Return: 0, the exception is someone else's.
+ */
+int kprobe_post_handler(struct pt_regs *regs)
+{
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kprobe_post_handler);
+
+/* A fault of a slot's copy, turned into one at the probed address. */
+static nokprobe_inline void kprobe_ppc_copy_undo(struct pt_regs *regs,
+						 struct kprobe_ctlblk *kcb)
+{
+	regs_set_return_ip(regs, (unsigned long)kcb->cur.site->addr);
+	kprobe_ppc_restore_irqs(regs, kcb->cur.saved_irq);
+}
+
+/**
+ * kprobe_fault_handler() - offer a kernel fault to the probe being handled
+ * @regs: registers at the fault
+ * @trapnr: the fault's number (11 for a page fault)
+ *
+ * A fault of the slot's copy becomes a fault of the probed instruction at
+ * its own address, after the probes' fault handlers had their say; the
+ * exception table and the page fault handler then see the address they
+ * know.  The copy of a nested hit (one that ran no handler) faulted for
+ * the handler that ran into it, and is offered as that handler's fault.
+ * A fault while handlers run is theirs: the trap keeps interrupts off
+ * until the hit ends.
+ *
+ * Context: exception, preemption disabled, kprobe_running() is set.
+ * Return: 1 if a probe's fault handler fixed the fault, 0 otherwise.
+ */
+int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	struct kprobe_site *site = kcb->cur.site;
+	struct kprobe *p = kprobe_running();
+
+	if (!site)
+		return 0;
+	if (kprobe_xol_running(kcb) &&
+	    instruction_pointer(regs) == (unsigned long)site->ainsn.slot) {
+		kprobe_ppc_copy_undo(regs, kcb);
+		if (!kprobe_xol_unnest(kcb))
+			return kprobe_xol_fault(kcb, regs, trapnr);
+		/* A nested hit's copy: the outer handler's fault. */
+		site = kcb->cur.site;
+	}
+	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
+	    READ_ONCE(p->site) == site)
+		return kprobe_site_fault(site, regs, trapnr);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kprobe_fault_handler);
