@@ -849,6 +849,19 @@ int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
 kprobe_opcode_t *kprobe_slot_alloc(void);
 void kprobe_slot_free(kprobe_opcode_t *slot);
 int kprobe_blacklist_add_range(unsigned long start, unsigned long end);
+void __kprobe_assert_mutex_held(void);
+
+/**
+ * kprobe_assert_mutex_held() - lockdep check that the caller holds
+ *	kprobe_mutex, for architecture code (kprobe_mutex is the core's own)
+ *
+ * Compiles to nothing without CONFIG_LOCKDEP.
+ */
+static inline void kprobe_assert_mutex_held(void)
+{
+	if (IS_ENABLED(CONFIG_LOCKDEP))
+		__kprobe_assert_mutex_held();
+}
 
 /**
  * struct kprobe_text_range - a section of text an architecture never probes

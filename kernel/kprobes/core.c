@@ -24,6 +24,12 @@
 /* Serialises every change to sites, probes and kprobes_all_disarmed. */
 DEFINE_MUTEX(kprobe_mutex);
 
+/* Behind kprobe_assert_mutex_held(), for code that cannot see kprobe_mutex. */
+void __kprobe_assert_mutex_held(void)
+{
+	lockdep_assert_held(&kprobe_mutex);
+}
+
 /* Sites by address; written under kprobe_mutex, read under RCU. */
 struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
 

@@ -39,6 +39,16 @@
 
 struct dentry;
 
+#define KPROBE_HASH_BITS	9
+#define KPROBE_TABLE_SIZE	BIT(KPROBE_HASH_BITS)
+
+/* core.c */
+extern struct mutex kprobe_mutex;
+extern struct kmem_cache *kprobe_site_cache;
+extern struct kmem_cache *kprobe_ftrace_site_cache;
+extern struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
+extern bool kprobes_all_disarmed;
+
 /**
  * kprobe_text_lock() - hold off CPU hotplug and take text_mutex
  *
@@ -50,6 +60,7 @@ struct dentry;
  */
 static inline void kprobe_text_lock(void)
 {
+	lockdep_assert_held(&kprobe_mutex);
 	cpus_read_lock();
 	mutex_lock(&text_mutex);
 }
@@ -60,16 +71,6 @@ static inline void kprobe_text_unlock(void)
 	mutex_unlock(&text_mutex);
 	cpus_read_unlock();
 }
-
-#define KPROBE_HASH_BITS	9
-#define KPROBE_TABLE_SIZE	BIT(KPROBE_HASH_BITS)
-
-/* core.c */
-extern struct mutex kprobe_mutex;
-extern struct kmem_cache *kprobe_site_cache;
-extern struct kmem_cache *kprobe_ftrace_site_cache;
-extern struct hlist_head kprobe_table[KPROBE_TABLE_SIZE];
-extern bool kprobes_all_disarmed;
 
 struct hlist_head *kprobe_bucket(unsigned long addr);
 

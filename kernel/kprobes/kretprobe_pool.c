@@ -342,7 +342,9 @@ struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp)
  * (kprobe_busy_begin_nested()); kretprobe_holder_release() must only follow a
  * kprobe_hits_wait() that began after this call.
  *
- * Context: kprobe_mutex held (or @h never published).
+ * Context: kprobe_mutex held once @h is published (reachable from a
+ * registered kretprobe); a holder nobody else has seen needs no lock, so
+ * kretprobe_holder_create() may call this on its error path.
  */
 void kretprobe_holder_stop_locked(struct kretprobe_holder *h)
 {

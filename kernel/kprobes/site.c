@@ -611,6 +611,7 @@ void kprobe_sites_unlink_batch(struct list_head *batch)
 {
 	struct kprobe_site *site, *tmp;
 
+	lockdep_assert_held(&kprobe_mutex);
 	list_for_each_entry_safe(site, tmp, batch, batch)
 		list_del_init(&site->batch);
 }

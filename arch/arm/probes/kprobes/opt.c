@@ -77,6 +77,7 @@ static int kprobe_arm_opt_build(struct kprobe_site *site)
  */
 int arch_kprobe_opt_prepare(struct kprobe_site *site)
 {
+	kprobe_assert_mutex_held();
 	if (site->ainsn.detour)
 		return 0;
 	return kprobe_arm_opt_build(site);
@@ -93,6 +94,7 @@ int arch_kprobe_opt_prepare(struct kprobe_site *site)
  */
 void arch_kprobe_opt_cancel(struct kprobe_site *site)
 {
+	kprobe_assert_mutex_held();
 }
 
 /**

@@ -13,6 +13,7 @@
  * probe.
  */
 #include <linux/cacheflush.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/kprobes.h>
@@ -94,6 +95,7 @@ void arch_kprobe_patch_sync(void)
 		.writer = cpumask_first(cpu_online_mask),
 	};
 
+	lockdep_assert_cpus_held();
 	lockdep_assert_held(&text_mutex);
 	if (!kprobe_arm_queued)
 		return;
@@ -110,6 +112,7 @@ void arch_kprobe_patch_sync(void)
  */
 void kprobe_arm_queue(void *addr, u32 insn)
 {
+	lockdep_assert_cpus_held();
 	lockdep_assert_held(&text_mutex);
 	if (kprobe_arm_queued == KPROBE_ARM_QUEUE)
 		arch_kprobe_patch_sync();
@@ -264,6 +267,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	u32 image[KPROBE_SLOT_SIZE / sizeof(u32)] = { };
 	int ret;
 
+	kprobe_assert_mutex_held();
 	if (addr & (IS_ENABLED(CONFIG_THUMB2_KERNEL) ? 1 : 3))
 		return -EILSEQ;
 	ret = kprobe_arm_check_place(addr, func);

@@ -34,6 +34,7 @@ static int kprobe_arm64_queued;
  */
 void arch_kprobe_patch_sync(void)
 {
+	lockdep_assert_held(&text_mutex);
 	if (!kprobe_arm64_queued)
 		return;
 	/* Each CPU runs an ISB on the way out of stop_machine(). */
@@ -195,6 +196,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 {
 	unsigned long addr = (unsigned long)site->addr;
 
+	kprobe_assert_mutex_held();
 	if (!IS_ALIGNED(addr, sizeof(kprobe_opcode_t)))
 		return -EILSEQ;
 	if (search_exception_tables(addr))

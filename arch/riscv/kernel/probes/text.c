@@ -11,6 +11,7 @@
  */
 #include <linux/atomic.h>
 #include <linux/cacheflush.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
@@ -93,6 +94,7 @@ void arch_kprobe_patch_sync(void)
 		.writer = cpumask_first(cpu_online_mask),
 	};
 
+	lockdep_assert_cpus_held();
 	lockdep_assert_held(&text_mutex);
 	if (!kprobe_riscv_queued)
 		return;
@@ -111,6 +113,7 @@ static void kprobe_riscv_queue(void *addr, u32 insn, unsigned int len)
 {
 	struct kprobe_riscv_write *w;
 
+	lockdep_assert_cpus_held();
 	lockdep_assert_held(&text_mutex);
 	if (kprobe_riscv_queued == KPROBE_RISCV_QUEUE)
 		arch_kprobe_patch_sync();
@@ -270,6 +273,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	unsigned int len;
 	int ret;
 
+	kprobe_assert_mutex_held();
 	if (!IS_ALIGNED(addr, IS_ENABLED(CONFIG_RISCV_ISA_C) ? 2 : 4))
 		return -EILSEQ;
 	ret = kprobe_riscv_check_place(addr, func);

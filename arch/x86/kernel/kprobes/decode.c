@@ -338,6 +338,7 @@ int kprobe_x86_classify(struct insn *insn, unsigned long addr,
 {
 	int ret;
 
+	kprobe_assert_mutex_held();
 	if (insn_has_emulate_prefix(insn) || insn_masking_exception(insn) ||
 	    insn_is_rex2(insn))
 		return -EINVAL;

@@ -408,6 +408,7 @@ int arch_kprobe_opt_prepare(struct kprobe_site *site)
 	struct arch_specific_insn *ai = &site->ainsn;
 	int ret;
 
+	kprobe_assert_mutex_held();
 	if (ai->opt_refused)
 		return -EINVAL;
 	if (!ai->detour) {
@@ -433,6 +434,7 @@ int arch_kprobe_opt_prepare(struct kprobe_site *site)
  */
 void arch_kprobe_opt_cancel(struct kprobe_site *site)
 {
+	kprobe_assert_mutex_held();
 	/* Either value is safe for readers now: no acquire/release pairing. */
 	WRITE_ONCE(site->ainsn.opt_ready, false);
 }
@@ -449,6 +451,7 @@ void arch_kprobe_opt_cancel(struct kprobe_site *site)
  */
 bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site)
 {
+	kprobe_assert_mutex_held();
 	return site->ainsn.opt_len != site->ainsn.len;
 }
 
@@ -464,6 +467,7 @@ bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr)
 {
 	unsigned long start = (unsigned long)site->addr;
 
+	kprobe_assert_mutex_held();
 	return site->ainsn.detour && addr > start &&
 	       addr < start + site->ainsn.opt_len;
 }

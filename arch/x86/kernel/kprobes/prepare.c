@@ -169,6 +169,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	struct insn insn;
 	int ret;
 
+	kprobe_assert_mutex_held();
 	/* Never an ftrace site: those have no ainsn (site.c does not call). */
 	memset(&site->ainsn, 0, sizeof(site->ainsn));
 

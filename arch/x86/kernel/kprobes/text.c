@@ -42,6 +42,7 @@ void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len)
 	unsigned long at, from;
 	int i;
 
+	kprobe_assert_mutex_held();
 	if (!IS_ENABLED(CONFIG_OPTPROBES))
 		return;
 	for (from = addr - KPROBE_OPT_TAIL; from < addr + len; from++) {
@@ -73,6 +74,7 @@ int kprobe_read_original(unsigned long addr, u8 *buf)
 {
 	struct kprobe_site *other;
 
+	kprobe_assert_mutex_held();
 	if (copy_from_kernel_nofault(buf, (void *)addr, MAX_INSN_SIZE))
 		return -EFAULT;
 
