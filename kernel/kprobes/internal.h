@@ -87,6 +87,29 @@ struct hlist_head *kprobe_bucket(unsigned long addr);
 	     __bucket++)						\
 		hlist_for_each_entry(site, &kprobe_table[__bucket], hnode)
 
+/* The first site on @list, unlinked from it; NULL if @list is empty. */
+static inline struct kprobe_site *kprobe_batch_take_first(struct list_head *list)
+{
+	struct kprobe_site *site;
+
+	site = list_first_entry_or_null(list, struct kprobe_site, batch);
+	if (site)
+		list_del_init(&site->batch);
+	return site;
+}
+
+/**
+ * kprobe_batch_for_each_take() - empty a batch list, one site at a time
+ * @site: struct kprobe_site pointer, the cursor
+ * @list: sites linked by site->batch, taken in list order
+ *
+ * Each site is off @list (list_del_init()) when the body sees it, so the
+ * body may free it or link it on another list.  @list is empty at the end
+ * unless the body breaks out.
+ */
+#define kprobe_batch_for_each_take(site, list)				\
+	for (; ((site) = kprobe_batch_take_first(list)); )
+
 /*
  * A registered probe's flags change only under kprobe_mutex, but the hit
  * path and the probes' owners read them at any time (READ_ONCE() in

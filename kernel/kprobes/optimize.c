@@ -287,7 +287,7 @@ static bool kprobe_opt_may_write(struct kprobe_site *site, bool quiesced)
  */
 static int kprobe_sites_optimize_locked(bool quiesced)
 {
-	struct kprobe_site *site, *tmp;
+	struct kprobe_site *site;
 	LIST_HEAD(batch);
 	int left = 0;
 
@@ -314,10 +314,8 @@ static int kprobe_sites_optimize_locked(bool quiesced)
 		arch_kprobe_opt_write_finish();
 	kprobe_text_unlock();
 
-	list_for_each_entry_safe(site, tmp, &batch, batch) {
-		list_del_init(&site->batch);
+	kprobe_batch_for_each_take(site, &batch)
 		kprobe_site_optimized_locked(site);
-	}
 	return left;
 }
 

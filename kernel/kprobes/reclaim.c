@@ -117,7 +117,7 @@ void kprobe_sites_free(struct list_head *dead)
 
 static void kprobe_free_fn(struct work_struct *work)
 {
-	struct kprobe_site *site, *tmp;
+	struct kprobe_site *site;
 	LIST_HEAD(dead);
 
 	spin_lock(&kprobe_free_lock);
@@ -135,8 +135,7 @@ static void kprobe_free_fn(struct work_struct *work)
 		synchronize_rcu_tasks();
 	synchronize_rcu();
 
-	list_for_each_entry_safe(site, tmp, &dead, batch) {
-		list_del(&site->batch);
+	kprobe_batch_for_each_take(site, &dead) {
 		if (!site->on_ftrace) {
 			kprobe_opt_release(site);
 			arch_kprobe_release(site);

@@ -227,13 +227,12 @@ static int kprobe_attach_locked(struct kprobe *p, kprobe_opcode_t *addr,
  */
 static int kprobe_sites_arm_batch_locked(struct list_head *arm)
 {
-	struct kprobe_site *site, *tmp;
+	struct kprobe_site *site;
 	int ret = 0;
 
 	if (!list_empty(arm))
 		ret = kprobe_sites_arm_locked(arm);
-	list_for_each_entry_safe(site, tmp, arm, batch) {
-		list_del_init(&site->batch);
+	kprobe_batch_for_each_take(site, arm) {
 		/* As kprobe_site_sync_armed_locked() does after arming. */
 		if (!ret)
 			kprobe_opt_update_locked(site);
@@ -344,12 +343,10 @@ int kprobes_register_batch_locked(struct kprobe **kps, int num,
 			break;
 	}
 	/* kps[0 .. i - 1] are registered; arm their sites, or roll back. */
-	if (!ret) {
+	if (!ret)
 		ret = kprobe_sites_arm_batch_locked(&arm);
-	} else {
-		while (!list_empty(&arm))
-			list_del_init(arm.next);
-	}
+	else
+		kprobe_sites_unlink_batch(&arm);
 	if (ret) {
 		while (i-- > 0) {
 			u32 flags = kps[i]->flags;

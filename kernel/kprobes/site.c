@@ -534,7 +534,7 @@ int kprobe_site_sync_armed_locked(struct kprobe_site *site)
 			ret = kprobe_sites_arm_locked(&batch);
 		else
 			kprobe_sites_disarm_locked(&batch);
-		list_del_init(&site->batch);
+		kprobe_sites_unlink_batch(&batch);
 	}
 	/* Its probes changed: it may have to stop or start being optimized. */
 	kprobe_opt_update_locked(site);
@@ -609,11 +609,9 @@ static int kprobe_collect_all_locked(struct list_head *batch)
  */
 void kprobe_sites_unlink_batch(struct list_head *batch)
 {
-	struct kprobe_site *site, *tmp;
-
 	lockdep_assert_held(&kprobe_mutex);
-	list_for_each_entry_safe(site, tmp, batch, batch)
-		list_del_init(&site->batch);
+	while (kprobe_batch_take_first(batch))
+		;
 }
 
 /**
