@@ -810,6 +810,29 @@ struct kprobe_site {
 	struct arch_specific_insn ainsn;
 };
 
+/**
+ * kprobe_site_for_each_probe() - walk the probes of a site
+ * @p: struct kprobe pointer, the cursor
+ * @site: the site
+ *
+ * In registration order.
+ *
+ * Context: kprobe_mutex held: the list changes only under it.
+ */
+#define kprobe_site_for_each_probe(p, site)				\
+	hlist_for_each_entry(p, &(site)->probes, hlist)
+
+/**
+ * kprobe_site_for_each_probe_rcu() - walk the probes of a site from a hit
+ * @p: struct kprobe pointer, the cursor
+ * @site: the site
+ *
+ * Context: inside a hit bracket (kprobe_hit_begin()), which keeps the
+ * probes seen valid; preemption or interrupts disabled.
+ */
+#define kprobe_site_for_each_probe_rcu(p, site)				\
+	hlist_for_each_entry_rcu(p, &(site)->probes, hlist)
+
 int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func);
 void arch_kprobe_release(struct kprobe_site *site);
 void arch_kprobe_arm(struct kprobe_site *site);
@@ -1005,7 +1028,7 @@ static nokprobe_inline int kprobe_site_run_pre_list(struct kprobe_site *site,
 	 * this CPU must still look busy while the instruction runs.
 	 */
 	__this_cpu_write(current_kprobe, &kprobe_busy_marker);
-	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+	kprobe_site_for_each_probe_rcu(p, site) {
 		if (kprobe_disabled(p))
 			continue;
 		__this_cpu_write(current_kprobe, p);

@@ -97,7 +97,7 @@ void kprobe_site_run_post_list(struct kprobe_site *site, struct pt_regs *regs)
 {
 	struct kprobe *p;
 
-	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+	kprobe_site_for_each_probe_rcu(p, site) {
 		if (kprobe_disabled(p) || !p->post_handler)
 			continue;
 		__this_cpu_write(current_kprobe, p);
@@ -121,7 +121,7 @@ void kprobe_site_missed(struct kprobe_site *site)
 	struct kprobe *p;
 
 	kprobe_hit_begin();
-	hlist_for_each_entry_rcu(p, &site->probes, hlist) {
+	kprobe_site_for_each_probe_rcu(p, site) {
 		if (!kprobe_disabled(p))
 			p->nmissed++;
 	}

@@ -72,7 +72,7 @@ static void kprobe_list_site(struct seq_file *m, struct kprobe_site *site)
 	if (kallsyms_show_value(m->file->f_cred))
 		shown = (unsigned long)site->addr;
 
-	hlist_for_each_entry(p, &site->probes, hlist) {
+	kprobe_site_for_each_probe(p, site) {
 		kind = kprobe_is_kretprobe(p) ? 'r' : 'k';
 		seq_printf(m, "%0*lx  %c  ", KPROBE_ADDR_DIGITS, shown, kind);
 		if (!sym)

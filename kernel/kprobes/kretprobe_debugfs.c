@@ -49,7 +49,7 @@ static int kretprobe_stats_show(struct seq_file *m, void *v)
 	/* Sites, their probe lists and rp->rph only change under it. */
 	guard(mutex)(&kprobe_mutex);
 	kprobe_for_each_site(site) {
-		hlist_for_each_entry(p, &site->probes, hlist) {
+		kprobe_site_for_each_probe(p, site) {
 			if (!kprobe_is_kretprobe(p))
 				continue;
 			rp = container_of(p, struct kretprobe, kp);

@@ -124,7 +124,7 @@ bool kprobe_is_registered_locked(struct kprobe *p)
 	lockdep_assert_held(&kprobe_mutex);
 	if (!site)
 		return false;
-	hlist_for_each_entry(q, &site->probes, hlist) {
+	kprobe_site_for_each_probe(q, site) {
 		if (q == p)
 			return true;
 	}

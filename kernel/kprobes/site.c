@@ -40,7 +40,7 @@ static void kprobe_site_mark_optimized(struct kprobe_site *site, bool on)
 {
 	struct kprobe *p;
 
-	hlist_for_each_entry(p, &site->probes, hlist) {
+	kprobe_site_for_each_probe(p, site) {
 		if (on)
 			kprobe_flags_set_locked(p, KPROBE_FLAG_OPTIMIZED);
 		else
@@ -247,7 +247,7 @@ static void kprobe_site_link(struct kprobe_site *site, struct kprobe *p)
 {
 	struct kprobe *last = NULL, *q;
 
-	hlist_for_each_entry(q, &site->probes, hlist)
+	kprobe_site_for_each_probe(q, site)
 		last = q;
 	WRITE_ONCE(p->site, site);
 	if (last)
@@ -322,7 +322,7 @@ static void kprobe_site_update_flags(struct kprobe_site *site)
 {
 	struct kprobe *p;
 
-	hlist_for_each_entry(p, &site->probes, hlist) {
+	kprobe_site_for_each_probe(p, site) {
 		if (site->on_ftrace)
 			kprobe_flags_set_locked(p, KPROBE_FLAG_FTRACE);
 		if (site->state == KPROBE_SITE_GONE)
