@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef _ASM_MIPS_KPROBES_H
+#define _ASM_MIPS_KPROBES_H
+/*
+ * MIPS side of kprobes: the slot size, the per-site data and the return
+ * address helpers of the contract in <linux/kprobes.h>.  The code lives
+ * in arch/mips/kernel/kprobes/; its trap handlers are reached through the
+ * die notifier chain (DIE_BREAK, DIE_SSTEPBP, DIE_PAGE_FAULT).
+ */
+#include <asm-generic/kprobes.h>
+
+#ifdef CONFIG_KPROBES
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <asm/mipsregs.h>
+#include <asm/ptrace.h>
+
+typedef u32 kprobe_opcode_t;
+
+/*
+ * One out-of-line slot: the instruction that runs there (the probed one,
+ * or the delay slot of a probed branch) and the break that ends the step,
+ * padded to the core's slot alignment.
+ */
+#define KPROBE_SLOT_SIZE	16
+
+/**
+ * struct arch_specific_insn - MIPS part of a struct kprobe_site
+ * @slot: the out-of-line copy followed by a break, or NULL when nothing
+ *	runs there (a branch whose delay slot is a nop)
+ * @insn: the original instruction at the probed address
+ * @branch: @insn has a delay slot: it is evaluated in the handler, and
+ *	its delay slot instruction is what runs from @slot
+ */
+struct arch_specific_insn {
+	kprobe_opcode_t *slot;
+	kprobe_opcode_t insn;
+	bool branch;
+};
+
+int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
+
+/*
+ * Return probes.  At a function's first instruction the return address
+ * is in ra and sp is the caller's, which the function gives back when it
+ * returns: sp is the call's key, and the trampoline
+ * (arch/mips/kernel/kprobes/ret_tramp.S) is entered with it.
+ */
+static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
+{
+	return regs->regs[29];
+}
+
+static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
+{
+	return regs->regs[31];
+}
+
+static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
+							unsigned long addr)
+{
+	regs->regs[31] = addr;
+}
+
+#define arch_kprobe_regs_irqs_disabled(regs)	\
+	(!((regs)->cp0_status & ST0_IE))
+
+/* The trampoline reloads ra from @regs and jumps there. */
+static __always_inline void arch_kretprobe_fixup_return(struct pt_regs *regs,
+							unsigned long frame,
+							unsigned long addr)
+{
+	regs->regs[31] = addr;
+}
+
+#endif /* CONFIG_KPROBES */
+
+#endif /* _ASM_MIPS_KPROBES_H */

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The MIPS probe hit path: the break of a probe and the break that ends
+ * an out-of-line step, nested hits, and faults taken while a probe is
+ * being handled.
+ *
+ * do_bp() hands breaks with the kprobes codes to the die notifier chain,
+ * and do_page_fault() every fault; kprobe_mips_notify() below takes what
+ * is ours.  The states of a hit and its one level of nesting are those of
+ * <linux/kprobes_xol.h>.  MIPS has no hardware single step: the
+ * instruction runs from the site's slot, with interrupts off, up to the
+ * break that follows it.  A probed branch is evaluated in the handler
+ * (__compute_return_epc_for_insn(), which also writes the link register)
+ * and only its delay slot instruction runs from the slot; where to resume
+ * afterwards, the branch's target or the next instruction, is kept per
+ * CPU for the hit and for a nested one.
+ */
+#include <linux/compiler.h>
+#include <linux/init.h>
+#include <linux/kdebug.h>
+#include <linux/kprobes.h>
+#include <linux/kprobes_xol.h>
+#include <linux/notifier.h>
+#include <linux/percpu.h>
+#include <linux/uaccess.h>
+#include <asm/branch.h>
+#include <asm/mipsregs.h>
+#include <asm/ptrace.h>
+
+#include "common.h"
+
+/* Where to resume after the copy: [0] for a hit, [1] for a nested one. */
+static DEFINE_PER_CPU(unsigned long [2], kprobe_mips_resume);
+
+/*
+ * Where the probed instruction leaves the CPU: after it, or for a branch
+ * wherever the branch goes (evaluated now, on the registers the pre
+ * handlers left).  A branch the evaluator rejects cannot be in kernel
+ * text; going on after its delay slot beats trapping on it forever.
+ */
+static nokprobe_inline unsigned long kprobe_mips_next(struct kprobe_site *site,
+						      struct pt_regs *regs)
+{
+	union mips_instruction insn = { .word = site->ainsn.insn };
+	unsigned long addr = (unsigned long)site->addr;
+
+	if (!site->ainsn.branch)
+		return addr + 4;
+	regs->cp0_epc = addr;
+	if (__compute_return_epc_for_insn(regs, insn) < 0)
+		return addr + 8;
+	return regs->cp0_epc;
+}
+
+/*
+ * Run @site's instruction: send the CPU into the slot with interrupts
+ * off, or, for a branch whose delay slot is a nop, only go where it goes.
+ *
+ * Return: true if the copy runs; the hit then ends at its break.
+ */
+static nokprobe_inline bool kprobe_mips_run(struct kprobe_site *site,
+					    struct pt_regs *regs,
+					    struct kprobe_ctlblk *kcb,
+					    bool nested)
+{
+	unsigned long next = kprobe_mips_next(site, regs);
+
+	if (!site->ainsn.slot) {
+		regs->cp0_epc = next;
+		return false;
+	}
+	this_cpu_write(kprobe_mips_resume[nested], next);
+	kprobe_xol_start(kcb, site, regs->cp0_status & ST0_IE, nested);
+	regs->cp0_status &= ~ST0_IE;
+	regs->cp0_epc = (unsigned long)site->ainsn.slot;
+	return true;
+}
+
+/* A probe hit with no other probe being handled on this CPU. */
+static nokprobe_inline void kprobe_mips_hit(struct kprobe_site *site,
+					    struct pt_regs *regs,
+					    struct kprobe_ctlblk *kcb)
+{
+	kprobe_xol_open(kcb, site);
+	if (kprobe_site_run_pre(site, regs)) {
+		kprobe_xol_close(kcb);
+		return;
+	}
+	if (kprobe_mips_run(site, regs, kcb, false))
+		return;
+	kprobe_xol_post(site, regs);
+	kprobe_xol_close(kcb);
+}
+
+/* A probe hit while this CPU runs another probe's handlers or copy. */
+static nokprobe_inline void kprobe_mips_reenter(struct kprobe_site *site,
+						struct pt_regs *regs,
+						struct kprobe_ctlblk *kcb)
+{
+	kprobe_xol_nested(kcb, site);
+	kprobe_mips_run(site, regs, kcb, true);
+}
+
+/*
+ * Is the word at @addr still our break?  One that another CPU removed
+ * after this one took it is simply run again.
+ */
+static nokprobe_inline bool kprobe_mips_is_bp(unsigned long addr)
+{
+	u32 word;
+
+	if (get_kernel_nofault(word, (u32 *)addr))
+		return true;	/* leave it to the kernel's own handling */
+	return word == KPROBE_MIPS_BP;
+}
+
+/* A break BRK_KPROBE_BP: a probe's, or one removed meanwhile. */
+static nokprobe_inline bool kprobe_mips_break(struct pt_regs *regs)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	unsigned long addr = regs->cp0_epc;
+	struct kprobe_site *site;
+
+	site = kprobe_site_lookup(addr);
+	if (!site)
+		return !kprobe_mips_is_bp(addr);
+	if (kprobe_xol_busy(kcb))
+		kprobe_mips_reenter(site, regs, kcb);
+	else
+		kprobe_mips_hit(site, regs, kcb);
+	return true;
+}
+
+/* A break BRK_KPROBE_SSTEPBP: the end of the running copy. */
+static nokprobe_inline bool kprobe_mips_step_end(struct pt_regs *regs)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	struct kprobe_site *site = kcb->cur.site;
+	bool nested;
+
+	if (!kprobe_xol_running(kcb) ||
+	    regs->cp0_epc != (unsigned long)site->ainsn.slot + 4)
+		return false;
+	nested = kcb->cur.state == KPROBE_XOL_NESTED;
+	regs->cp0_status = (regs->cp0_status & ~ST0_IE) | kcb->cur.saved_irq;
+	regs->cp0_epc = this_cpu_read(kprobe_mips_resume[nested]);
+	kprobe_xol_finish(kcb, regs);
+	return true;
+}
+
+/**
+ * kprobe_fault_handler() - offer a kernel fault to the probe being handled
+ * @regs: registers at the fault
+ * @trapnr: the exception code
+ *
+ * A fault of the slot's copy becomes a fault at the probed address
+ * (for a branch's delay slot, of the branch, which runs again), after the
+ * probes' fault handlers had their say.  The copy of a nested hit (one
+ * that ran no handler) faulted for the handler that ran into it, and is
+ * offered as that handler's fault.  A fault while handlers run is theirs.
+ *
+ * Context: exception, preemption disabled, kprobe_running() is set.
+ * Return: 1 if a probe's fault handler fixed the fault, 0 otherwise.
+ */
+int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
+{
+	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
+	struct kprobe_site *site = kcb->cur.site;
+	struct kprobe *p = kprobe_running();
+
+	if (!site)
+		return 0;
+	if (kprobe_xol_running(kcb) &&
+	    regs->cp0_epc == (unsigned long)site->ainsn.slot) {
+		regs->cp0_epc = (unsigned long)site->addr;
+		regs->cp0_status = (regs->cp0_status & ~ST0_IE) |
+				   kcb->cur.saved_irq;
+		if (!kprobe_xol_unnest(kcb))
+			return kprobe_xol_fault(kcb, regs, trapnr);
+		/* A nested hit's copy: the outer handler's fault. */
+		site = kcb->cur.site;
+	}
+	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
+	    READ_ONCE(p->site) == site)
+		return kprobe_site_fault(site, regs, trapnr);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kprobe_fault_handler);
+
+/* Page faults of any context come here: only those during a hit are ours. */
+static nokprobe_inline bool kprobe_mips_page_fault(struct pt_regs *regs,
+						   int trapnr)
+{
+	bool fixed = false;
+
+	if (user_mode(regs))
+		return false;
+	preempt_disable();
+	if (kprobe_running() || kprobe_xol_running(this_cpu_ptr(&kprobe_ctlblk)))
+		fixed = kprobe_fault_handler(regs, trapnr);
+	preempt_enable();
+	return fixed;
+}
+
+static int kprobe_mips_notify(struct notifier_block *nb, unsigned long val,
+			      void *data)
+{
+	struct die_args *args = data;
+	bool ours = false;
+
+	if (user_mode(args->regs))
+		return NOTIFY_DONE;
+	switch (val) {
+	case DIE_BREAK:
+		ours = kprobe_mips_break(args->regs);
+		break;
+	case DIE_SSTEPBP:
+		ours = kprobe_mips_step_end(args->regs);
+		break;
+	case DIE_PAGE_FAULT:
+		ours = kprobe_mips_page_fault(args->regs, args->trapnr);
+		break;
+	}
+	return ours ? NOTIFY_STOP : NOTIFY_DONE;
+}
+
+NOKPROBE_SYMBOL(kprobe_mips_notify);
+
+/* Ahead of kgdb's notifier, which would take the breaks as its own. */
+static struct notifier_block kprobe_mips_nb = {
+	.notifier_call = kprobe_mips_notify,
+	.priority = INT_MAX,
+};
+
+static int __init kprobe_mips_init(void)
+{
+	return register_die_notifier(&kprobe_mips_nb);
+}
+early_initcall(kprobe_mips_init);

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * MIPS probe sites: which instructions may be probed, their out-of-line
+ * slots, the breaks written over them, and the code MIPS never probes.
+ *
+ * Kernel text is written with plain aligned word stores: another CPU runs
+ * either the old or the new word.  arch_kprobe_arm() and
+ * arch_kprobe_disarm() only store and widen the range written since the
+ * last sync; arch_kprobe_patch_sync() makes the range coherent between
+ * the data and instruction caches of every CPU once per batch.
+ */
+#include <linux/cacheflush.h>
+#include <linux/extable.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/minmax.h>
+#include <linux/mutex.h>
+#include <linux/uaccess.h>
+#include <asm/branch.h>
+
+#include "common.h"
+#include "../probes-common.h"
+
+/* Text written since the last sync, [start, end); under text_mutex. */
+static unsigned long kprobe_mips_dirty_start = ULONG_MAX;
+static unsigned long kprobe_mips_dirty_end;
+
+static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
+{
+	unsigned long a = (unsigned long)addr;
+
+	lockdep_assert_held(&text_mutex);
+	WRITE_ONCE(*addr, word);
+	kprobe_mips_dirty_start = min(kprobe_mips_dirty_start, a);
+	kprobe_mips_dirty_end = max(kprobe_mips_dirty_end, a + sizeof(*addr));
+}
+
+/**
+ * arch_kprobe_patch_sync() - make the words written so far run everywhere
+ *
+ * One flush of the instruction caches for the whole range: a range wider
+ * than the cache flushes it all.
+ *
+ * Context: cpus_read_lock() and text_mutex held, may sleep.
+ */
+void arch_kprobe_patch_sync(void)
+{
+	lockdep_assert_held(&text_mutex);
+	if (kprobe_mips_dirty_start >= kprobe_mips_dirty_end)
+		return;
+	flush_icache_range(kprobe_mips_dirty_start, kprobe_mips_dirty_end);
+	kprobe_mips_dirty_start = ULONG_MAX;
+	kprobe_mips_dirty_end = 0;
+}
+
+/**
+ * arch_kprobe_arm() - write the break of @site
+ * @site: a prepared site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_arm(struct kprobe_site *site)
+{
+	kprobe_mips_write(site->addr, KPROBE_MIPS_BP);
+}
+
+/**
+ * arch_kprobe_disarm() - put @site's instruction back
+ * @site: an armed site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_disarm(struct kprobe_site *site)
+{
+	kprobe_mips_write(site->addr, site->ainsn.insn);
+}
+
+/* LL and LLD: their own opcodes before R6, SPECIAL3 functions in R6. */
+static bool kprobe_mips_is_ll(union mips_instruction insn)
+{
+	if (insn.i_format.opcode == spec3_op)
+		return insn.spec3_format.func == ll6_op ||
+		       insn.spec3_format.func == lld6_op;
+	return insn.i_format.opcode == ll_op || insn.i_format.opcode == lld_op;
+}
+
+/* SC and SCD, likewise. */
+static bool kprobe_mips_is_sc(union mips_instruction insn)
+{
+	if (insn.i_format.opcode == spec3_op)
+		return insn.spec3_format.func == sc6_op ||
+		       insn.spec3_format.func == scd6_op;
+	return insn.i_format.opcode == sc_op || insn.i_format.opcode == scd_op;
+}
+
+/* R6's PC-relative group (ADDIUPC, AUIPC, LWPC, ...): wrong from a slot. */
+static bool kprobe_mips_is_pcrel(union mips_instruction insn)
+{
+	return IS_ENABLED(CONFIG_CPU_MIPSR6) &&
+	       insn.i_format.opcode == major_3b_op;
+}
+
+/* Branch-likely: the delay slot runs only when the branch is taken. */
+static bool kprobe_mips_is_likely(union mips_instruction insn)
+{
+	switch (insn.i_format.opcode) {
+	case beql_op: case bnel_op: case blezl_op: case bgtzl_op:
+		return true;
+	case bcond_op:
+		switch (insn.i_format.rt) {
+		case bltzl_op: case bgezl_op: case bltzall_op: case bgezall_op:
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Instructions that must not run from a slot: those that trap or leave
+ * the kernel (syscall, break, sdbbp, the conditional traps), and the
+ * coprocessor 0 operations (eret, wait, TLB writes).
+ */
+static bool kprobe_mips_traps(union mips_instruction insn)
+{
+	switch (insn.r_format.opcode) {
+	case spec_op:
+		switch (insn.r_format.func) {
+		case syscall_op: case break_op:
+		case tge_op: case tgeu_op: case tlt_op: case tltu_op:
+		case teq_op: case tne_op:
+			return true;
+		}
+		return false;
+	case bcond_op:
+		switch (insn.i_format.rt) {
+		case tgei_op: case tgeiu_op: case tlti_op: case tltiu_op:
+		case teqi_op: case tnei_op:
+			return true;
+		}
+		return false;
+	case spec2_op:
+		return insn.r_format.func == sdbpp_op;
+	case cop0_op:
+		/* The CO bit: eret, deret, wait, tlbr, tlbwi, ... */
+		return insn.r_format.rs & 0x10;
+	}
+	return false;
+}
+
+/*
+ * Where may a probe go in the function starting at @func?  Walks its
+ * instructions up to @addr.  A probe may not sit in a delay slot (the
+ * branch before it would run the break as its slot), nor on an LL or
+ * between it and its SC: every exception return clears the link bit, so
+ * the SC would fail every time and the loop would never end.
+ *
+ * Return: 0, or -EINVAL if @addr is in a delay slot, on an LL/SC
+ * sequence or past unreadable text.
+ */
+static int kprobe_mips_check_place(unsigned long addr, unsigned long func)
+{
+	union mips_instruction insn = { .word = 0 };
+	bool linked = false;
+	unsigned long pc;
+
+	for (pc = func; pc < addr; pc += sizeof(u32)) {
+		if (get_kernel_nofault(insn.word, (u32 *)pc))
+			return -EINVAL;
+		if (kprobe_mips_is_ll(insn))
+			linked = true;
+		else if (kprobe_mips_is_sc(insn))
+			linked = false;
+	}
+	if (addr > func && __insn_has_delay_slot(insn))
+		return -EINVAL;
+	return linked ? -EINVAL : 0;
+}
+
+/* Fill @site's slot with @word, then the break that ends the step. */
+static int kprobe_mips_fill_slot(struct kprobe_site *site, u32 word)
+{
+	u32 image[KPROBE_SLOT_SIZE / sizeof(u32)];
+	kprobe_opcode_t *slot;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(image); i++)
+		image[i] = KPROBE_MIPS_STEP_END;
+	image[0] = word;
+
+	slot = kprobe_slot_alloc();
+	if (!slot)
+		return -ENOMEM;
+	memcpy(slot, image, sizeof(image));
+	flush_icache_range((unsigned long)slot,
+			   (unsigned long)slot + sizeof(image));
+	site->ainsn.slot = slot;
+	return 0;
+}
+
+/* Is @insn one that kprobes cannot run, neither evaluated nor copied? */
+static bool kprobe_mips_refused(union mips_instruction insn)
+{
+	return kprobe_mips_is_ll(insn) || kprobe_mips_is_sc(insn) ||
+	       __insn_is_compact_branch(insn) || kprobe_mips_is_likely(insn) ||
+	       kprobe_mips_traps(insn) || kprobe_mips_is_pcrel(insn);
+}
+
+/**
+ * arch_kprobe_prepare() - check @site's instruction and give it a slot
+ * @site: a new site
+ * @func: start of the symbol holding site->addr
+ *
+ * A branch with a delay slot is evaluated in the break handler
+ * (__compute_return_epc_for_insn()), and its delay slot instruction runs
+ * from the slot; any other instruction runs from the slot itself.
+ * Refused with -EINVAL: delay slots, LL/SC sequences, compact and likely
+ * branches, instructions that trap or leave the kernel, R6's PC-relative
+ * instructions, and a delay slot with an exception-table entry (its fault
+ * would be looked up at the branch).
+ *
+ * Context: kprobe_mutex held, may sleep.
+ * Return: 0, -EILSEQ for an unaligned address, -EINVAL, -ENOMEM.
+ */
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
+{
+	struct arch_specific_insn *ai = &site->ainsn;
+	unsigned long addr = (unsigned long)site->addr;
+	union mips_instruction insn, delay;
+	int ret;
+
+	if (!IS_ALIGNED(addr, sizeof(u32)))
+		return -EILSEQ;
+	ret = kprobe_mips_check_place(addr, func);
+	if (ret)
+		return ret;
+	if (get_kernel_nofault(insn.word, (u32 *)addr) ||
+	    kprobe_mips_refused(insn))
+		return -EINVAL;
+	ai->insn = insn.word;
+	ai->branch = __insn_has_delay_slot(insn);
+	ai->slot = NULL;
+	if (!ai->branch)
+		return kprobe_mips_fill_slot(site, insn.word);
+
+	if (get_kernel_nofault(delay.word, (u32 *)(addr + 4)) ||
+	    kprobe_mips_refused(delay) || __insn_has_delay_slot(delay) ||
+	    search_exception_tables(addr + 4))
+		return -EINVAL;
+	if (!delay.word)
+		return 0;	/* a nop: nothing to run */
+	return kprobe_mips_fill_slot(site, delay.word);
+}
+
+/**
+ * arch_kprobe_release() - free @site's slot
+ * @site: a site no CPU can reach any more
+ *
+ * Context: process context, no kprobes lock held.
+ */
+void arch_kprobe_release(struct kprobe_site *site)
+{
+	if (site->ainsn.slot) {
+		kprobe_slot_free(site->ainsn.slot);
+		site->ainsn.slot = NULL;
+	}
+}
+
+/**
+ * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
+ * @addr: address of the symbol
+ * @offset: offset into the symbol
+ * @on_func_entry: set to whether the result is the function's entry
+ *
+ * Context: process context.
+ * Return: @addr + @offset.
+ */
+kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
+					 unsigned long offset,
+					 bool *on_func_entry)
+{
+	*on_func_entry = !offset;
+	return (kprobe_opcode_t *)(addr + offset);
+}
+
+/**
+ * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
+ * @addr: the address to probe
+ *
+ * Return: false; MIPS probes every address with a break.
+ */
+bool arch_kprobe_ftrace_site(unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_refuses() - is @addr in code MIPS can never probe?
+ * @addr: the address to probe
+ *
+ * Return: false; the code MIPS refuses is listed by
+ * arch_kprobe_populate_blacklist().
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_populate_blacklist() - refuse the branch evaluator
+ *
+ * __compute_return_epc_for_insn() runs inside every hit on a branch; a
+ * probe on it would nest without end.
+ *
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	unsigned long start = (unsigned long)__compute_return_epc_for_insn;
+	unsigned long size, offset;
+
+	if (!kallsyms_lookup_size_offset(start, &size, &offset))
+		return 0;
+	return kprobe_blacklist_add_range(start - offset,
+					  start - offset + size);
+}
