@@ -21,8 +21,8 @@
 # KERNEL_ARGS, HARNESS=0 (skip the harness self-test), BENCH_QUICK=1,
 # BENCH_TREES ("patched upstream"), LONG=1 (the long variant of the stress
 # selftests: 10 minutes), GUESTS (guests check runs at once; the cores),
-# ARCH (x86_64; arm64 and i386 boot a Debian root of their own, riscv64 and
-# arm run KUnit only, see README),
+# ARCH (x86_64; arm64 and i386 boot a Debian root of their own, riscv64,
+# arm and ppc64le run KUnit only, see README),
 # QEMU_CPU (-cpu of the guest), ARCHES and TREES (make arches: which
 # architectures, "patched upstream").
 

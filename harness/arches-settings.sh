@@ -2,10 +2,10 @@
 # shellcheck shell=bash
 # The architectures that `make arches` builds (harness/arches.sh) and that
 # have no port of our kprobes yet: sourced by common.sh for an ARCH= it
-# does not know itself, with KP_ARCH set to that name. (arm, which `make
-# arches` builds too, has a port: common.sh sets it up.) Sets the variables
-# common.sh sets for its own architectures, plus what boot-kunit.sh needs
-# to boot the kernel with no user space:
+# does not know itself, with KP_ARCH set to that name. (arm and ppc64le,
+# which `make arches` builds too, have a port: common.sh sets them up.)
+# Sets the variables common.sh sets for its own architectures, plus what
+# boot-kunit.sh needs to boot the kernel with no user space:
 #
 #   KP_ARCH_PACKAGES  Debian packages: the cross compiler and QEMU
 #   KP_IMAGE          make target of the boot image
@@ -32,16 +32,6 @@ KP_BOARD_ONLY=1
 KP_GUEST_ROOT=
 KP_ATAG=-$KP_ARCH
 case $KP_ARCH in
-ppc64le | powerpc64le)
-	# pSeries under SLOF, POWER8, the hypervisor console hvc0; SLOF
-	# loads the ELF vmlinux.
-	KP_ARCH=ppc64le KP_ATAG=-ppc64le KP_KARCH=powerpc KP_SRCARCH=powerpc
-	KP_CROSS=powerpc64le-linux-gnu-
-	KP_ARCH_PACKAGES="gcc-powerpc64le-linux-gnu qemu-system-ppc"
-	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
-	KP_QEMU=qemu-system-ppc64 KP_QEMU_MACHINE=pseries KP_QEMU_CPU=power8
-	KP_QEMU_MEM=1G KP_QEMU_SMP=1 KP_CONSOLE=hvc0 KP_NOLIBC=1
-	KP_EXPECT_OPTS="y y y y" ;;
 ppc | powerpc)
 	# A Power Macintosh G3 (Book3S 32-bit) under OpenBIOS, its z85c30
 	# serial port as ttyS0; CUDA for power-off.
@@ -115,7 +105,7 @@ arc)
 	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
 	KP_EXPECT_OPTS="y y - -" ;;
 *)
-	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64, arm; for make arches: %s)\n' \
+	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64, arm, ppc64le; for make arches: %s)\n' \
 		"$KP_ARCH" "$KP_ARCHES_ALL" >&2
 	exit 1 ;;
 esac

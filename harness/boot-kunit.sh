@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # boot-kunit.sh TREE VARIANT - boot a kernel whose guest has no user space
 # (KP_KUNIT_ONLY, riscv64: Debian bookworm has no riscv64 packages; arm;
-# and the architectures of `make arches`) and collect the KUnit suites it runs
-# at boot. boot.sh and arch-kunit.sh hand over to it.
+# ppc64le; and the architectures of `make arches`) and collect the KUnit
+# suites it runs at boot. boot.sh and arch-kunit.sh hand over to it.
 #
 # The kernel is built with upstream's suites in
 # (harness/configs/kunit-only.config), which KUnit runs before init starts.

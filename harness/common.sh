@@ -24,22 +24,22 @@ KP_START=${KP_START:-$(date +%s)}
 export KP_START
 
 # The guest's architecture (ARCH=): x86_64 (the default), i386, arm64,
-# riscv64 or arm (32-bit, armhf).
+# riscv64, arm (32-bit, armhf) or ppc64le.
 # KP_KARCH is the kernel's ARCH, KP_CROSS its CROSS_COMPILE, KP_IMAGE the
 # boot image (target and path under the object directory), KP_GUEST_ROOT
 # the directory the guest gets as its root over 9p: the host's / for
 # x86_64, a root built from Debian's packages for ARCH otherwise
 # (harness/rootfs.sh), none for riscv64 (Debian bookworm has no riscv64
-# packages) and, for now, arm: their guests run the KUnit suites built
-# into the kernel at boot, KP_KUNIT_ONLY=1. Build, module and run
-# directories of another architecture than x86_64 carry its name
+# packages) and, for now, arm and ppc64le: their guests run the KUnit
+# suites built into the kernel at boot, KP_KUNIT_ONLY=1. Build, module
+# and run directories of another architecture than x86_64 carry its name
 # (KP_ATAG): obj/upstream-arm64-default.
 # KP_GUEST_ARCH, when set, wins over ARCH: it keeps the guest's name where
 # ARCH was rewritten for the kernel (below), since two guests can share one
 # kernel ARCH (ppc64le and ppc are both powerpc).
 #
-# How boot-kunit.sh boots a guest with no user space (riscv64, arm and the
-# architectures of `make arches`): KP_QEMU_MACHINE, KP_QEMU_CPU,
+# How boot-kunit.sh boots a guest with no user space (riscv64, arm,
+# ppc64le and the architectures of `make arches`): KP_QEMU_MACHINE, KP_QEMU_CPU,
 # KP_QEMU_MEM, KP_QEMU_SMP, KP_QEMU_SERIAL, KP_QEMU_DISPLAY, KP_EARLYCON
 # and KP_NOLIBC (see harness/arches-settings.sh), and for the debug
 # variant KP_QEMU_MEM_DEBUG and KP_QEMU_SMP_DEBUG (by default
@@ -104,6 +104,21 @@ arm | armhf)
 	KP_QEMU_MEM_DEBUG=736M KP_QEMU_SMP=1 KP_QEMU_SMP_DEBUG=2
 	KP_EARLYCON=earlycon=pl011,0x09000000
 	KP_EXPECT_OPTS="y y y -" ;;
+ppc64le | powerpc64le)
+	# 64-bit little-endian powerpc (ELFv2), also one of `make arches`.
+	# QEMU's pSeries machine under SLOF, which loads the ELF vmlinux;
+	# the hypervisor console hvc0, RTAS powers off. A POWER9 CPU (make
+	# arches booted POWER8 before): the kernel then runs with the radix
+	# MMU, which KASAN (the debug variant) needs on 64-bit Book3S, and
+	# the test functions may use POWER9 instructions (addpcis). Two
+	# vCPUs, 1 GB (4 GB for the debug kernel, KASAN).
+	KP_ARCH=ppc64le KP_ATAG=-ppc64le KP_KARCH=powerpc KP_SRCARCH=powerpc
+	KP_CROSS=powerpc64le-linux-gnu- KP_CONSOLE=hvc0
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux KP_QEMU=qemu-system-ppc64
+	KP_GUEST_ROOT='' KP_ARCH_PACKAGES="gcc-powerpc64le-linux-gnu qemu-system-ppc"
+	KP_KUNIT_ONLY=1
+	KP_QEMU_MACHINE=pseries KP_QEMU_CPU=power9 KP_QEMU_MEM=1G
+	KP_EXPECT_OPTS="y y y y" ;;
 *)
 	# The architectures without a port, built by `make arches`.
 	. "$KP_HARNESS/arches-settings.sh" ;;
@@ -128,9 +143,9 @@ if [ "${ARCH:-$KP_KARCH}" != "$KP_KARCH" ]; then
 	MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E "s/(^| )ARCH=[^ ]*/\1ARCH=$KP_KARCH/g")
 	export MAKEFLAGS
 fi
-# KP_KUNIT_ONLY=1 (riscv64, arm and the architectures of `make arches`): no
-# user space in the guest; the kernel runs its built-in KUnit suites at
-# boot and the harness reads their KTAP from the console.
+# KP_KUNIT_ONLY=1 (riscv64, arm, ppc64le and the architectures of `make
+# arches`): no user space in the guest; the kernel runs its built-in KUnit
+# suites at boot and the harness reads their KTAP from the console.
 [ "$KP_BOARD_ONLY" = 1 ] && KP_KUNIT_ONLY=1
 [ "$KP_KUNIT_ONLY" = 1 ] && KP_SUITES=${SUITES:-kunit}
 # The variants make check runs by default on this architecture (ibt is

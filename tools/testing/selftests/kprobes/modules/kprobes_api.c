@@ -232,9 +232,9 @@ static void kpt_test_other_module(struct kunit *test)
 			    "is " KPT_TARGET ".ko loaded?");
 	KUNIT_ASSERT_EQ(test, kpt_register(test, &add->kp), 0);
 
-	fn = (void *)mul->kp.addr;
+	fn = kpt_probed_func(&mul->kp);
 	KUNIT_EXPECT_EQ(test, fn(6, 7), 42);
-	fn = (void *)add->kp.addr;
+	fn = kpt_probed_func(&add->kp);
 	KUNIT_EXPECT_EQ(test, fn(6, 7), 13);
 	KUNIT_EXPECT_EQ(test, fn(1, 1), 2);
 	KUNIT_EXPECT_EQ(test, mul->pre, 1);
@@ -311,7 +311,8 @@ static void kpt_test_twice(struct kunit *test)
  * KPT_ENTRY_SYM, the noinstr code exc_int3; on arm64 kprobe_brk_handler,
  * the exception vectors and el1h_64_sync_handler; on 32-bit arm the undef
  * hook kprobe_arm_trap, its caller do_undefinstr and the entry text's
- * __und_svc.
+ * __und_svc; on powerpc kprobe_handler, program_check_exception, which
+ * calls it, and the program check's entry code program_check_common.
  */
 static void kpt_test_blacklist(struct kunit *test)
 {
@@ -323,12 +324,16 @@ static void kpt_test_blacklist(struct kunit *test)
 		"kprobe_breakpoint_handler", "handle_break", "do_trap_break",
 #elif defined(CONFIG_ARM)
 		"kprobe_arm_trap", "do_undefinstr", "__und_svc",
+#elif defined(CONFIG_PPC)
+		"kprobe_handler", "program_check_exception",
+		"program_check_common",
 #else
 		"kprobe_int3_handler", "asm_exc_int3", "exc_int3",
 #endif
 #ifndef KPROBES_TEST_UPSTREAM
 		"kretprobe_trampoline", KPT_SWITCH_SYM,
-#if defined(CONFIG_ARM64) || defined(CONFIG_RISCV) || defined(CONFIG_ARM)
+#if defined(CONFIG_ARM64) || defined(CONFIG_RISCV) || defined(CONFIG_ARM) || \
+	defined(CONFIG_PPC)
 		"ret_from_fork",
 #else
 		"__switch_to_asm", "ret_from_fork_asm",
@@ -587,7 +592,7 @@ static void kpt_test_redirect_ftrace(struct kunit *test)
 	add->kp.pre_handler = kpt_pre_redirect;
 	add->new_ip = (unsigned long)mul->kp.addr;
 	KUNIT_ASSERT_EQ(test, kpt_register(test, &add->kp), 0);
-	fn = (void *)add->kp.addr;
+	fn = kpt_probed_func(&add->kp);
 	KUNIT_EXPECT_EQ(test, fn(6, 7), 42);
 	KUNIT_EXPECT_EQ(test, add->pre, 1);
 	KUNIT_EXPECT_EQ(test, add->post, 0);

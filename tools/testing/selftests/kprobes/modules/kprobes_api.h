@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/kstrtox.h>
 #include <linux/string.h>
 
 #include "kprobes_test_arch.h"
@@ -18,14 +19,14 @@
  * operation, then the return.  On x86 "mov %rdi,%rax" and the ALU op are
  * 3 bytes long, and an endbr64 comes first in kernels built with IBT
  * (ENDBR_INSN_SIZE is 0 otherwise); on arm64 the 4-byte instructions
- * follow a "bti c"; riscv's and 32-bit arm's (ARM state) are 4 bytes long
- * from the start.
+ * follow a "bti c"; riscv's, 32-bit arm's (ARM state) and powerpc's are 4
+ * bytes long from the start.
  */
 #if defined(CONFIG_ARM64)
 #define KPT_INSN0		4
 #define KPT_INSN1		8
 #define KPT_INSN2		12
-#elif defined(CONFIG_RISCV) || defined(CONFIG_ARM)
+#elif defined(CONFIG_RISCV) || defined(CONFIG_ARM) || defined(CONFIG_PPC)
 #define KPT_INSN0		0
 #define KPT_INSN1		4
 #define KPT_INSN2		8
@@ -77,6 +78,30 @@ static inline kprobe_opcode_t *kpt_at(long (*fn)(long, long), unsigned int off)
 
 	OPTIMIZER_HIDE_VAR(addr);
 	return (kprobe_opcode_t *)(addr + off);
+}
+
+/*
+ * The function a probe registered on its entry sits in, to call it:
+ * kprobes may have moved the probe past the function's first words (the
+ * endbr64 of kernels built with IBT; on powerpc the global entry and the
+ * "mflr r0" before ftrace's call site), which a call must not skip.
+ * Found from the probe's address through kallsyms, as the function may
+ * be another module's.
+ */
+static inline void *kpt_probed_func(const struct kprobe *kp)
+{
+	char sym[KSYM_SYMBOL_LEN], *off, *end;
+	unsigned long skip;
+
+	sprint_symbol(sym, (unsigned long)kp->addr);
+	off = strchr(sym, '+');
+	end = off ? strchr(off, '/') : NULL;
+	if (!end)
+		return kp->addr;
+	*end = '\0';
+	if (kstrtoul(off + 1, 16, &skip))
+		return kp->addr;
+	return (void *)((unsigned long)kp->addr - skip);
 }
 
 /*

@@ -148,7 +148,7 @@ static void kpt_test_fault_entry(struct kunit *test)
 	p->kp.pre_handler = kpt_pre_faulting;
 	KUNIT_ASSERT_EQ_MSG(test, kpt_register(test, &p->kp), 0,
 			    "is " KPT_TARGET ".ko loaded?");
-	fn = (void *)p->kp.addr;
+	fn = kpt_probed_func(&p->kp);
 	KUNIT_EXPECT_EQ(test, fn(40, 2), 42);
 	kpt_expect_one_fixed(test, p);
 }
@@ -308,7 +308,7 @@ static void kpt_fault_in_nested_step(struct kunit *test, bool entry)
 		p->kp.addr = kpt_at(kpt_api_add, KPT_INSN1);
 	KUNIT_ASSERT_EQ_MSG(test, kpt_register(test, &p->kp), 0,
 			    "is " KPT_TARGET ".ko loaded?");
-	target = (void *)p->kp.addr;
+	target = kpt_probed_func(&p->kp);
 	KUNIT_EXPECT_EQ(test, entry ? target(40, 2) : kpt_api_add(40, 2), 42);
 	kpt_expect_one_fixed(test, p);
 	KUNIT_EXPECT_EQ(test, inner->faults, 0);

@@ -472,8 +472,12 @@ static void kpt_test_jp_batch(struct kunit *test)
 	kpt_jp_call(kpt_jp_f3, 3, NULL, 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&kpt_jp_entries), 4);
 
-	/* Not at a function's entry, no entry function, an unknown name. */
-	bad->kp.offset = 1;
+	/*
+	 * Not at a function's entry (one byte past the place kprobes takes
+	 * for it: on powerpc every offset up to ftrace's call site still
+	 * counts as the entry), no entry function, an unknown name.
+	 */
+	bad->kp.offset = kpt_entry_skip((void *)kpt_jp_f4) + 1;
 	kpt_jp_expect_refused(test, bad, -EINVAL);
 	bad->kp.offset = 0;
 	bad->entry = NULL;

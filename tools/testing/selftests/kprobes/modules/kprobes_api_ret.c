@@ -108,7 +108,7 @@ static void kpt_test_ret_value(struct kunit *test)
 
 	KUNIT_ASSERT_EQ_MSG(test, kpt_register_ret(test, &t->rp), 0,
 			    "is " KPT_TARGET ".ko loaded?");
-	fn = (void *)t->rp.kp.addr;
+	fn = kpt_probed_func(&t->rp.kp);
 	KUNIT_EXPECT_EQ(test, fn(6, 7), 13);
 	KUNIT_EXPECT_EQ(test, t->returns, 1);
 	KUNIT_EXPECT_EQ(test, t->rets[0], 13);

@@ -126,6 +126,15 @@ long kpt_off_stack(long a, long b);
 long kpt_off_sys(long x);
 
 extern const u16 kpt_off_stack_bounds[], kpt_off_sys_bounds[];
+
+/*
+ * 64-bit powerpc: powerpc/kprobes_offsets_funcs.S, with kpt_off_helper,
+ * _branch, _mixed and _fixup
+ */
+long kpt_off_cond(long n);
+long kpt_off_larx(long *p, long v);
+
+extern const u16 kpt_off_cond_bounds[], kpt_off_larx_bounds[];
 #endif /* __ASSEMBLY__ */
 
 #endif /* _KPROBES_OFFSETS_H */

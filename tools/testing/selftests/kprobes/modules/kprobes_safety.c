@@ -116,7 +116,8 @@ static void kps_free_probes(struct list_head *dead)
  * end of the case, so that a late handler finds the mark rather than
  * reused memory.
  */
-static int kps_hp_one(struct kunit *test, struct list_head *dead)
+static int kps_hp_one(struct kunit *test, struct list_head *dead,
+		      kprobe_opcode_t *addr)
 {
 	struct kps_hp_probe *hp = kzalloc(sizeof(*hp), GFP_KERNEL);
 	unsigned int waited;
@@ -124,7 +125,10 @@ static int kps_hp_one(struct kunit *test, struct list_head *dead)
 
 	if (!hp)
 		return -ENOMEM;
-	hp->kp.symbol_name = KPS_STARTING_SYM;
+	if (addr)
+		hp->kp.addr = addr;
+	else
+		hp->kp.symbol_name = KPS_STARTING_SYM;
 	hp->kp.pre_handler = kps_hp_pre;
 	hp->magic = KPS_ALIVE;
 	list_add(&hp->node, dead);
@@ -141,6 +145,27 @@ static int kps_hp_one(struct kunit *test, struct list_head *dead)
 	return 0;
 }
 
+/*
+ * Where the probes of the hotplug case go: NULL for KPS_STARTING_SYM's
+ * entry, or an address.  powerpc turns ftrace on for a CPU only after
+ * the CPU ran its STARTING callbacks (start_secondary() in
+ * arch/powerpc/kernel/smp.c calls this_cpu_enable_ftrace() after
+ * notify_cpu_starting()), so a probe on ftrace's call site is never hit
+ * there: on powerpc the probes sit on the next instruction, as traps.
+ */
+static kprobe_opcode_t *kps_hp_site(struct kunit *test)
+{
+	struct kprobe where = { .symbol_name = KPS_STARTING_SYM };
+	kprobe_opcode_t *addr;
+	bool ftrace;
+
+	KUNIT_ASSERT_EQ(test, register_kprobe(&where), 0);
+	addr = where.addr;
+	ftrace = kprobe_ftrace(&where);
+	unregister_kprobe(&where);
+	return IS_ENABLED(CONFIG_PPC) && ftrace ? addr + 1 : NULL;
+}
+
 static void kps_test_hotplug_starting(struct kunit *test)
 {
 	unsigned long deadline = jiffies + kps_hotplug_seconds * HZ;
@@ -150,11 +175,17 @@ static void kps_test_hotplug_starting(struct kunit *test)
 	};
 	struct task_struct *cycler;
 	unsigned int cpu, probes = 0;
+	kprobe_opcode_t *addr;
 	LIST_HEAD(dead);
 	int ret = 0;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
 		kunit_skip(test, "needs CPU hotplug and two CPUs");
+	addr = kps_hp_site(test);
+	if (addr) {
+		anchor.symbol_name = NULL;
+		anchor.addr = addr;
+	}
 	cpu = cpumask_last(cpu_online_mask);
 	atomic_set(&kps_hp_hits, 0);
 	atomic_set(&kps_hp_stale, 0);
@@ -167,7 +198,7 @@ static void kps_test_hotplug_starting(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(cycler));
 	while (atomic_read(&kps_hp_cycles) < KPS_HP_CYCLES &&
 	       time_before(jiffies, deadline) && !ret) {
-		ret = kps_hp_one(test, &dead);
+		ret = kps_hp_one(test, &dead, addr);
 		probes++;
 	}
 	kthread_stop(cycler);

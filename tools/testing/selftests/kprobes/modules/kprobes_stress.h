@@ -8,7 +8,7 @@
  * which follows a landing pad where the function starts with one: on x86
  * 3-byte instructions (the endbr64 of kernels built with IBT comes
  * first), on arm64 4-byte ones after the "bti c" of SYM_FUNC_START(),
- * on riscv and 32-bit arm 4-byte ones from the start.
+ * on riscv, 32-bit arm and powerpc 4-byte ones from the start.
  */
 #define KPT_NR_BOUNDS	5
 
@@ -23,6 +23,11 @@
 #define KPT_RET_SIZE	4
 #elif defined(CONFIG_ARM)
 /* ARM state, not Thumb: 4-byte instructions, no landing pad. */
+#define KPT_INSN_SIZE	4
+#define KPT_FIRST	0
+#define KPT_RET_SIZE	4
+#elif defined(CONFIG_PPC)
+/* One word each; the function uses no TOC, so it has no global entry. */
 #define KPT_INSN_SIZE	4
 #define KPT_FIRST	0
 #define KPT_RET_SIZE	4

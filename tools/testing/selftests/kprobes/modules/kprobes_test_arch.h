@@ -3,7 +3,7 @@
  * What the helper modules need to know about the architecture they run
  * on, in one place: x86 (64-bit and 32-bit) hits a probe through an int3,
  * arm64 through a BRK, riscv through an EBREAK, 32-bit arm through an
- * undefined instruction.
+ * undefined instruction, powerpc through a trap instruction.
  *
  *	KPT_HIT_IP_OFFSET	how far past the probed address the
  *				instruction pointer is when a pre_handler
@@ -16,7 +16,9 @@
  *				ACPI: the APEI NMI support pulls it in)
  *	kpt_entry_skip()	bytes kprobes skips at a function's entry
  *				(an endbr64 of IBT kernels, ftrace's call
- *				site on riscv)
+ *				site on riscv, the global entry and
+ *				"mflr r0" before ftrace's call site on
+ *				powerpc)
  *	kpt_ret_frame()		the key kretprobe_find_ret_addr() takes,
  *				from the registers at a function's entry
  *	KPT_ENTRY_SYM		a function of the exception or system call
@@ -169,8 +171,64 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 	return (void *)regs->ARM_sp;
 }
 
+#elif defined(CONFIG_PPC)
+
+/*
+ * powerpc hits a probe through a trap instruction: the program check
+ * leaves the nip at it, and its handler is an ordinary synchronous
+ * interrupt handler, neither an NMI nor a hard interrupt.
+ */
+#define KPT_HIT_IP_OFFSET	0
+#define KPT_TRAP_PREEMPT_COUNT	0
+/* The system call entry code (NOKPROBE_SYMBOL in its assembly). */
+#define KPT_ENTRY_SYM		"system_call_common"
+/* It saves one task's registers and loads the next one's, r1 included. */
+#define KPT_SWITCH_SYM		"_switch"
+#define KPT_HAVE_SELF_NMI	0
+#define KPT_OPT_ONE_INSN	0
+
+/* Instruction words of a function's entry (ELFv2, -mprofile-kernel). */
+#define KPT_PPC_ADDIS_R2_R12	0x3c4c0000	/* addis r2,r12,x */
+#define KPT_PPC_LIS_R2		0x3c400000	/* lis r2,x */
+#define KPT_PPC_ADDI_R2_R2	0x38420000	/* addi r2,r2,x */
+#define KPT_PPC_HI_MASK		0xffff0000
+#define KPT_PPC_MFLR_R0		0x7c0802a6
+#define KPT_PPC_NOP		0x60000000
+#define KPT_PPC_BL_MASK		0xfc000003	/* opcode, AA and LK */
+#define KPT_PPC_BL		0x48000001
+
+/*
+ * A probe on a function goes to its local entry, past the two words of
+ * the global entry that set up the TOC pointer (ELFv2), and from there
+ * to ftrace's call site, which follows "mflr r0" and is a nop or a "bl"
+ * to ftrace, where kprobes use ftrace sites.  (ftrace_location(), which
+ * kprobes asks, is not exported to modules.)
+ */
+static inline unsigned int kpt_entry_skip(const void *fn)
+{
+	const u32 *w = fn;
+	unsigned int i = 0;
+
+	if (IS_ENABLED(CONFIG_PPC64_ELF_ABI_V2) &&
+	    ((w[0] & KPT_PPC_HI_MASK) == KPT_PPC_ADDIS_R2_R12 ||
+	     (w[0] & KPT_PPC_HI_MASK) == KPT_PPC_LIS_R2) &&
+	    (w[1] & KPT_PPC_HI_MASK) == KPT_PPC_ADDI_R2_R2)
+		i = 2;
+	if (IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) && w[i] == KPT_PPC_MFLR_R0 &&
+	    (w[i + 1] == KPT_PPC_NOP ||
+	     (w[i + 1] & KPT_PPC_BL_MASK) == KPT_PPC_BL))
+		i++;
+	return i * sizeof(u32);
+}
+
+/* r1 at the entry: the caller's stack pointer, which it sees again. */
+static inline void *kpt_ret_frame(struct pt_regs *regs)
+{
+	return (void *)regs->gpr[1];
+}
+
 #else
-#error "the kprobes selftest modules know x86, arm64, riscv and 32-bit arm only"
+#error "the kprobes selftest modules know x86, arm64, riscv, 32-bit arm and powerpc only"
 #endif
 
 #endif /* _KPROBES_TEST_ARCH_H */
