@@ -743,9 +743,9 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	kprobe_site_lookup(), kprobe_site_run_pre(), kprobe_site_run_post(),
  *	kprobe_site_wants_post(), kprobe_site_missed(), kprobe_site_fault()
  * inside the hit bracket described below (kprobe_hit_begin(), and
- * kprobe_site_leave() to clear current_kprobe and end it); the whole use
- * of a site's probes, including a single-step in between, must lie inside
- * one bracket.  kprobe_site_run_pre() names the probe it runs in
+ * kprobe_hit_end_current() to clear current_kprobe and end it); the whole
+ * use of a site's probes, including a single-step in between, must lie
+ * inside one bracket.  kprobe_site_run_pre() names the probe it runs in
  * current_kprobe, or the busy marker if it runs none.  An architecture
  * that runs probed instructions out of line between two traps keeps its
  * per-CPU state in the struct kprobe_ctlblk of <linux/kprobes_xol.h>,
@@ -927,9 +927,11 @@ extern struct kprobe kprobe_busy_marker;
  * site (a breakpoint hit from the trap to the end of its post handlers,
  * the ftrace callback, the detour of an optimized site, counting a miss)
  * runs between kprobe_hit_begin() and kprobe_hit_end() on one CPU with
- * preemption disabled.  kprobe_hits_wait() (kernel/kprobes/hits.c) waits
- * until every bracket that began before it was called has ended, which is
- * what lets unregister_kprobe() return without a grace period.
+ * preemption disabled; a path that ran handlers, and so named a
+ * current_kprobe, ends its bracket with kprobe_hit_end_current() instead.
+ * kprobe_hits_wait() (kernel/kprobes/hits.c) waits until every bracket
+ * that began before it was called has ended, which is what lets
+ * unregister_kprobe() return without a grace period.
  *
  * Each CPU keeps two counters for it:
  *
@@ -1001,6 +1003,30 @@ static __always_inline void kprobe_hit_end(void)
 		smp_wmb();
 		__this_cpu_inc(kprobe_hit_gen);
 	}
+}
+
+/**
+ * kprobe_hit_end_current() - no probe runs on this CPU any more; ends the
+ *	hit bracket of a path that ran handlers
+ *
+ * Clears current_kprobe, which kprobe_site_run_pre() set, then does
+ * kprobe_hit_end().  Breakpoint, ftrace and detour hits all end so.
+ *
+ * Context: after kprobe_hit_begin() on the same CPU, preemption disabled.
+ */
+static nokprobe_inline void kprobe_hit_end_current(void)
+{
+	__this_cpu_write(current_kprobe, NULL);
+	kprobe_hit_end();
+}
+
+/*
+ * The former name of kprobe_hit_end_current(), kept only until the powerpc
+ * port (arch/powerpc/kernel/kprobes/ftrace.c) uses the new one.
+ */
+static nokprobe_inline void kprobe_site_leave(void)
+{
+	kprobe_hit_end_current();
 }
 
 /**
@@ -1111,18 +1137,6 @@ static nokprobe_inline void kprobe_site_run_post(struct kprobe_site *site,
 	}
 	if (p->post_handler)
 		p->post_handler(p, regs, 0);
-}
-
-/**
- * kprobe_site_leave() - no probe runs on this CPU any more; ends the hit
- *	bracket of a breakpoint hit
- *
- * Context: trap or ftrace handler, preemption disabled.
- */
-static nokprobe_inline void kprobe_site_leave(void)
-{
-	__this_cpu_write(current_kprobe, NULL);
-	kprobe_hit_end();
 }
 #endif /* CONFIG_KPROBES */
 

@@ -133,7 +133,7 @@ static nokprobe_inline void kprobe_xol_close(struct kprobe_ctlblk *kcb)
 	kcb->cur.site = NULL;
 	/* Emptied first: pairs with kprobe_xol_busy() of a nested hit */
 	barrier();
-	kprobe_site_leave();
+	kprobe_hit_end_current();
 }
 
 /**

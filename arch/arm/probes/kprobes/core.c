@@ -123,7 +123,7 @@ out:
 	kcb->hit = NULL;
 	/* Emptied before current_kprobe is: pairs with a nested hit's test. */
 	barrier();
-	kprobe_site_leave();
+	kprobe_hit_end_current();
 }
 
 /*

@@ -38,8 +38,7 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 		regs->ip = resume;
 	}
 	/* current_kprobe was named by kprobe_site_run_pre(). */
-	__this_cpu_write(current_kprobe, NULL);
-	kprobe_hit_end();
+	kprobe_hit_end_current();
 }
 
 /**

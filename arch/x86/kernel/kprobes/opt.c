@@ -80,8 +80,7 @@ __visible notrace int kprobe_x86_opt_hit(struct kprobe_site *site,
 	else
 		moved = kprobe_x86_opt_run_list(site, regs);
 	/* current_kprobe was named by the handler stage above. */
-	__this_cpu_write(current_kprobe, NULL);
-	kprobe_hit_end();
+	kprobe_hit_end_current();
 out:
 	preempt_enable();
 	return moved;
