@@ -1021,8 +1021,9 @@ static nokprobe_inline void kprobe_hit_end_current(void)
 }
 
 /*
- * The former name of kprobe_hit_end_current(), kept only until the powerpc
- * port (arch/powerpc/kernel/kprobes/ftrace.c) uses the new one.
+ * The former name of kprobe_hit_end_current(), kept only until the ports
+ * written alongside it (the ftrace.c of powerpc, parisc and s390) use the
+ * new one.
  */
 static nokprobe_inline void kprobe_site_leave(void)
 {
