@@ -53,10 +53,14 @@ kdir:
 bench:
 	@$(H)/bench.sh
 
+# The tree `make kernel` builds: upstream with UPSTREAM set (not 0), else
+# patched (harness/common.sh's kp_tree() decides the same for the scripts).
+KERNEL_TREE := $(if $(filter-out 0,$(UPSTREAM)),upstream,patched)
+
 kernel:
-	@$(H)/prepare.sh $(if $(filter-out 0,$(UPSTREAM)),upstream,patched)
+	@$(H)/prepare.sh $(KERNEL_TREE)
 	@for v in $(or $(VARIANTS),default); do \
-		$(H)/build.sh $(if $(filter-out 0,$(UPSTREAM)),upstream,patched) $$v || exit 1; \
+		$(H)/build.sh $(KERNEL_TREE) $$v || exit 1; \
 	done
 
 deps:

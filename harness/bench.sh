@@ -39,7 +39,7 @@ echo "$quick" >"$bench/quick"
 
 [ "$KP_ARCH" = x86_64 ] || [ "$KP_KUNIT_ONLY" = 1 ] || "$KP_HARNESS/rootfs.sh" "$KP_ARCH"
 for tree in $trees; do
-	UPSTREAM=$([ $tree = upstream ] && echo 1 || echo 0) "$KP_HARNESS/prepare.sh" $tree
+	"$KP_HARNESS/prepare.sh" $tree
 	"$KP_HARNESS/build.sh" $tree default
 	mod=$bench/mod-$tree
 	rm -rf "$mod"

@@ -5,7 +5,8 @@
 # harness/series/ for the steps).
 . "$(dirname "$0")/common.sh"
 
-"$KP_HARNESS/prepare.sh" base
+# The series is made against the pristine base, which is the upstream tree.
+"$KP_HARNESS/prepare.sh" upstream
 lists=$(mktemp -d)
 trap 'rm -rf "$lists"' EXIT
 kp_overlay_files >"$lists/ours"
