@@ -168,6 +168,17 @@ kp_write_fails()
 	kp_write_fails_with "$1" "$2" "Invalid argument"
 }
 
+# kp_write_refused FILE VALUE - writing VALUE to FILE must fail with EINVAL
+# and leave FILE reading what it read before
+kp_write_refused()
+{
+	local before
+
+	before=$(cat "$1")
+	kp_write_fails "$1" "$2" || return 1
+	expect_eq "$1 after the refused write" "$(cat "$1")" "$before"
+}
+
 # kp_add_fails_with DEF ERROR - adding probe DEF through kprobe_events
 # must fail with ERROR; a probe that was added anyway is removed again
 kp_add_fails_with()

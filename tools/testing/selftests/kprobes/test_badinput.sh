@@ -39,7 +39,12 @@ enabled=$enabled sysctl=$sysctl events: ${evdirs[*]}"
 }
 
 # refused FILE LINE - writing LINE (printf format) to FILE in append mode
-# fails and leaves the state as it was
+# fails and leaves the state as it was.  Not kprobes_lib.sh's
+# kp_write_fails*(): they write with ">", which on kprobe_events removes
+# every probe before the line is parsed, they write with echo where these
+# lines need printf's escapes, and each wants one given errno, while the
+# lines here are refused with different ones; and the state compared here
+# is more than the file written.
 refused()
 {
 	local before
