@@ -390,6 +390,10 @@ static inline int kprobe_get_kallsym(unsigned int symnum, unsigned long *value,
 #endif /* CONFIG_KPROBES */
 
 #ifdef CONFIG_KPROBES_ON_FTRACE
+struct ftrace_ops;
+struct ftrace_regs;
+void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+			   struct ftrace_ops *ops, struct ftrace_regs *fregs);
 void kprobe_ftrace_kill(void);
 #else
 static inline void kprobe_ftrace_kill(void)
@@ -1018,16 +1022,6 @@ static nokprobe_inline void kprobe_hit_end_current(void)
 {
 	__this_cpu_write(current_kprobe, NULL);
 	kprobe_hit_end();
-}
-
-/*
- * The former name of kprobe_hit_end_current(), kept only until the ports
- * written alongside it (the ftrace.c of powerpc, parisc and s390) use the
- * new one.
- */
-static nokprobe_inline void kprobe_site_leave(void)
-{
-	kprobe_hit_end_current();
 }
 
 /**

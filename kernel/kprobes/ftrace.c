@@ -2,18 +2,90 @@
 /*
  * Probes at ftrace call sites.
  *
- * A function entry compiled with -mfentry starts with a call to ftrace
- * (a nop while unused).  Probes there are hooked through one ftrace_ops
- * whose filter holds every armed site; the architecture's
- * kprobe_ftrace_handler() runs the handlers as its breakpoint handler
- * would, with the registers of a breakpoint hit.
+ * A traced function starts with a call to ftrace (a nop while unused).
+ * Probes there are hooked through one ftrace_ops whose filter holds every
+ * armed site, and kprobe_ftrace_handler() runs their handlers with the
+ * registers ftrace saved, as a breakpoint at the site would show them.
+ * The probed "instruction" is the call site itself, so nothing runs out
+ * of line and no architecture code is involved: where a breakpoint's pre
+ * handlers would see the instruction pointer is KPROBE_FTRACE_IP_OFFSET
+ * past the site (one on x86, after the int3; the site itself elsewhere),
+ * and post handlers see it past the call site, as if it had run.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
 #include <linux/ftrace.h>
 #include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/ptrace.h>
 
 #include "internal.h"
+
+#ifndef KPROBE_FTRACE_IP_OFFSET
+#define KPROBE_FTRACE_IP_OFFSET	0
+#endif
+
+/* Run the probes of @site; ftrace resumes at the instruction pointer. */
+static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
+					      struct pt_regs *regs,
+					      unsigned long ip)
+{
+	unsigned long resume = instruction_pointer(regs);
+
+	/*
+	 * No control block: nothing is stepped here, so current_kprobe
+	 * (named by kprobe_site_run_pre() before each handler runs) is all
+	 * that marks this CPU busy, and kprobe_fault_handler() finds the
+	 * probe through it.
+	 */
+	kprobe_hit_begin();
+	instruction_pointer_set(regs, ip + KPROBE_FTRACE_IP_OFFSET);
+	if (!kprobe_site_run_pre(site, regs)) {
+		/* Not redirected: pretend the call site ran, then go on. */
+		if (kprobe_site_wants_post(site)) {
+			instruction_pointer_set(regs, ip + MCOUNT_INSN_SIZE);
+			kprobe_site_run_post(site, regs);
+		}
+		instruction_pointer_set(regs, resume);
+	}
+	kprobe_hit_end_current();
+}
+
+/**
+ * kprobe_ftrace_handler() - ftrace callback for probes on ftrace sites
+ * @ip: address of the ftrace call site (the probed address)
+ * @parent_ip: return address of the traced function
+ * @ops: the kprobes ftrace_ops
+ * @fregs: registers at the call site
+ *
+ * Recursion is stopped by current_kprobe rather than by ftrace's
+ * recursion lock: a traced function called by a handler comes back here,
+ * finds a probe running and only counts a miss.  Everything called before
+ * that check (site lookup, miss counting) is neither traced nor probed.
+ *
+ * Context: ftrace callback; disables preemption itself.
+ */
+notrace void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *ops,
+				   struct ftrace_regs *fregs)
+{
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+	struct kprobe_site *site;
+
+	if (unlikely(!regs))
+		return;
+	preempt_disable_notrace();
+	site = kprobe_site_lookup(ip);
+	if (site) {
+		if (kprobe_running())
+			kprobe_site_missed(site);
+		else
+			kprobe_ftrace_hit(site, regs, ip);
+	}
+	preempt_enable_notrace();
+}
+
+NOKPROBE_SYMBOL(kprobe_ftrace_handler);
 
 static struct ftrace_ops kprobe_ftrace_ops __read_mostly = {
 	.func = kprobe_ftrace_handler,

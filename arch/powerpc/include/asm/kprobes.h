@@ -43,10 +43,6 @@ int kprobe_handler(struct pt_regs *regs);
 int kprobe_post_handler(struct pt_regs *regs);
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 
-struct ftrace_ops;
-struct ftrace_regs;
-void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
-			   struct ftrace_ops *ops, struct ftrace_regs *fregs);
 
 /*
  * Return probes.  At a function's first instruction the return address

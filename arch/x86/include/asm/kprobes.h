@@ -94,10 +94,11 @@ struct arch_specific_insn {
 int kprobe_int3_handler(struct pt_regs *regs);
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 
-#ifdef CONFIG_KPROBES_ON_FTRACE
-void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
-			   struct ftrace_ops *ops, struct ftrace_regs *fregs);
-#endif
+/*
+ * Where the pre handlers of a probe on an ftrace call site see regs->ip:
+ * one past the site, as after an int3 there (kernel/kprobes/ftrace.c).
+ */
+#define KPROBE_FTRACE_IP_OFFSET	1
 
 /*
  * Return probes (arch/x86/kernel/kprobes/ret_tramp.S).  A probed call

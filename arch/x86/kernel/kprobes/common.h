@@ -112,7 +112,7 @@ static inline bool kprobe_x86_opt_calls_handlers(unsigned long func)
 }
 #endif
 
-/* ftrace.c: does @func (a function's start) call probe handlers? */
+/* Does @func (a function's start) call probe handlers from ftrace? */
 static inline bool kprobe_x86_ftrace_calls_handlers(unsigned long func)
 {
 #ifdef CONFIG_KPROBES_ON_FTRACE
