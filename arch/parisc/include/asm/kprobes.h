@@ -41,7 +41,6 @@ int parisc_kprobe_break_handler(struct pt_regs *regs);
 int parisc_kprobe_ss_handler(struct pt_regs *regs);
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 
-
 /*
  * Return probes.  At a function's first instruction the return address
  * is in rp (gr2) and sp (gr30) is the caller's, which the function gives

@@ -43,7 +43,6 @@ int kprobe_handler(struct pt_regs *regs);
 int kprobe_post_handler(struct pt_regs *regs);
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 
-
 /*
  * Return probes.  At a function's first instruction the return address
  * is in the link register and r1 is the caller's stack pointer, which the
