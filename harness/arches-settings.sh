@@ -94,6 +94,8 @@ parisc | hppa)
 	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
 	KP_QEMU=qemu-system-hppa KP_QEMU_MACHINE='' KP_QEMU_CPU=
 	KP_QEMU_MEM=512M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	# Without -nographic QEMU wants a display and exits at once.
+	KP_QEMU_SERIAL="-serial mon:stdio" KP_QEMU_DISPLAY="-nographic"
 	KP_EXPECT_OPTS="y y - y" ;;
 arc)
 	# ARC HS (ARCv2), build only: QEMU 7.2 has no ARC target.
