@@ -163,7 +163,7 @@ boot()
 		note boot fail
 		last=$(sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$run/console.log" | tr -d '\r' |
 			grep -v '^[[:space:]]*$' | tail -n 1 | cut -c1-100)
-		crash=$(grep -m1 -E "$(sed -n 's/^\[crash\] //p' "$KP_HARNESS/kernel-log-patterns" |
+		crash=$(grep -m1 -E "$(sed -n 's/^\[crash\] //p' "$KP_LOG_PATTERNS" |
 			paste -sd'|')" "$run/console.log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' |
 			tr -d '\r' | cut -c1-100 || true)
 		if [ ! -s "$run/console.log" ]; then

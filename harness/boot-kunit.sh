@@ -225,7 +225,7 @@ sed -nE 's/.*smp: Brought up [0-9]+ nodes?, ([0-9]+) CPUs?.*/\1/p' "$log" |
 
 # Every top-level result the plan announced arrived?
 complete=$(complete_ktap "$log")
-crash_re=$(sed -n 's/^\[crash\] //p' "$KP_HARNESS/kernel-log-patterns" | paste -sd'|')
+crash_re=$(sed -n 's/^\[crash\] //p' "$KP_LOG_PATTERNS" | paste -sd'|')
 if grep -qE "$crash_re" "$log"; then
 	verdict=crash
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then

@@ -203,8 +203,8 @@ echo "$dt" >"$run/boot-seconds"
 
 # --- verdict -----------------------------------------------------------
 log=$run/console.log
-# The [crash] lines of harness/kernel-log-patterns, as one ERE.
-crash_re=$(sed -n 's/^\[crash\] //p' "$KP_HARNESS/kernel-log-patterns" | paste -sd'|')
+# The [crash] lines of the kernel-log-patterns file, as one ERE.
+crash_re=$(sed -n 's/^\[crash\] //p' "$KP_LOG_PATTERNS" | paste -sd'|')
 if grep -qE "$crash_re" "$log"; then
 	verdict=crash
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then

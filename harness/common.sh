@@ -15,6 +15,8 @@ case "$KP_BUILD" in
 *) KP_BUILD=$KP_TOP/$KP_BUILD ;;
 esac
 KP_HARNESS=$KP_TOP/harness
+# What a kernel log must not contain: the one list, kept with the kselftests.
+KP_LOG_PATTERNS=$KP_TOP/tools/testing/selftests/kprobes/kernel-log-patterns
 KP_JOBS=${JOBS:-$(nproc)}
 KP_TARBALL=${KP_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # The suites `make check` runs unless SUITES says otherwise: the guest

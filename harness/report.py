@@ -25,8 +25,9 @@ SUBTEST = re.compile(r'^(\s*)#\s*Subtest:\s*(.*?)\s*$')
 
 
 def log_patterns(kinds):
-    """One regex of the harness/kernel-log-patterns lines of these kinds."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+    """One regex of the kernel-log-patterns lines of these kinds."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..',
+                        'tools', 'testing', 'selftests', 'kprobes',
                         'kernel-log-patterns')
     found = []
     with open(path) as f:

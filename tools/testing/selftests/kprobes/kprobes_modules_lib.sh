@@ -89,14 +89,16 @@ kp_kunit_suite()
 	esac
 }
 
-# kp_log_clean - the kernel log has no BUG, WARNING, Oops or fault report
-# (a short list of its own: kselftests run without the harness, whose
-# fuller list is harness/kernel-log-patterns)
+# kp_log_clean - the kernel log has nothing the [crash] and [bad] lines of
+# kernel-log-patterns (installed beside this file) name: no BUG, WARNING,
+# Oops, fault, sanitizer or lockdep report
 kp_log_clean()
 {
-	local bad
+	local patterns bad
 
-	bad=$(dmesg | grep -E 'BUG|WARNING|Oops|general protection|Call Trace' |
-		head -n 5)
+	patterns=$(sed -n 's/^\[\(crash\|bad\)\] //p' \
+		"$(dirname "${BASH_SOURCE[0]}")/kernel-log-patterns" | paste -sd'|')
+	[ -n "$patterns" ] || { echo "kernel-log-patterns missing"; return 1; }
+	bad=$(dmesg | grep -E "$patterns" | head -n 5)
 	[ -z "$bad" ] || { echo "$bad"; return 1; }
 }
