@@ -25,6 +25,18 @@
 #define KPROBE_FTRACE_IP_OFFSET	0
 #endif
 
+/*
+ * Where ftrace's saved registers lack the interrupt state that
+ * arch_kprobe_regs_irqs_disabled() reads (powerpc's soft mask, the PSW
+ * of parisc), the architecture fills it in from the live state, which
+ * ftrace leaves as the traced function had it.
+ */
+#ifndef arch_kprobe_ftrace_fill_regs
+static nokprobe_inline void arch_kprobe_ftrace_fill_regs(struct pt_regs *regs)
+{
+}
+#endif
+
 /* Run the probes of @site; ftrace resumes at the instruction pointer. */
 static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 					      struct pt_regs *regs,
@@ -39,6 +51,7 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 	 * probe through it.
 	 */
 	kprobe_hit_begin();
+	arch_kprobe_ftrace_fill_regs(regs);
 	instruction_pointer_set(regs, ip + KPROBE_FTRACE_IP_OFFSET);
 	if (!kprobe_site_run_pre(site, regs)) {
 		/* Not redirected: pretend the call site ran, then go on. */
@@ -63,7 +76,8 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
  * finds a probe running and only counts a miss.  Everything called before
  * that check (site lookup, miss counting) is neither traced nor probed.
  *
- * Context: ftrace callback; disables preemption itself.
+ * Context: ftrace callback; disables preemption itself, and does not
+ * reschedule on the way out.
  */
 notrace void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 				   struct ftrace_ops *ops,
@@ -82,7 +96,13 @@ notrace void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 		else
 			kprobe_ftrace_hit(site, regs, ip);
 	}
-	preempt_enable_notrace();
+	/*
+	 * Not a preemption point: on the way back, powerpc's ftrace caller
+	 * reloads every register it saved, r13 (its per-CPU pointer)
+	 * included, so the task must still be on this CPU.  A reschedule a
+	 * handler asked for waits for the next preemption point.
+	 */
+	preempt_enable_no_resched_notrace();
 }
 
 NOKPROBE_SYMBOL(kprobe_ftrace_handler);
