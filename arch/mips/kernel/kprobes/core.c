@@ -6,7 +6,7 @@
  *
  * do_bp() hands breaks with the kprobes codes to the die notifier chain,
  * and do_page_fault() every fault; kprobe_mips_notify() below takes what
- * is ours.  The states of a hit and its one level of nesting are those of
+ * is ours, with interrupts off.  The states of a hit and its one level of nesting are those of
  * <linux/kprobes_xol.h>.  MIPS has no hardware single step: the
  * instruction runs from the site's slot, with interrupts off, up to the
  * break that follows it.  A probed branch is evaluated in the handler
@@ -207,16 +207,26 @@ static int kprobe_mips_notify(struct notifier_block *nb, unsigned long val,
 			      void *data)
 {
 	struct die_args *args = data;
+	unsigned long flags;
 	bool ours = false;
 
 	if (user_mode(args->regs))
 		return NOTIFY_DONE;
+	/*
+	 * do_bp() runs with interrupts on: the hit path turns them off, as
+	 * the contract wants, so that it is neither interrupted nor moved to
+	 * another CPU between the break and the end of the step.
+	 */
 	switch (val) {
 	case DIE_BREAK:
+		local_irq_save(flags);
 		ours = kprobe_mips_break(args->regs);
+		local_irq_restore(flags);
 		break;
 	case DIE_SSTEPBP:
+		local_irq_save(flags);
 		ours = kprobe_mips_step_end(args->regs);
+		local_irq_restore(flags);
 		break;
 	case DIE_PAGE_FAULT:
 		ours = kprobe_mips_page_fault(args->regs, args->trapnr);

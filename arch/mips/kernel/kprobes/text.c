@@ -120,8 +120,9 @@ static bool kprobe_mips_is_likely(union mips_instruction insn)
 
 /*
  * Instructions that must not run from a slot: those that trap or leave
- * the kernel (syscall, break, sdbbp, the conditional traps), and the
- * coprocessor 0 operations (eret, wait, TLB writes).
+ * the kernel (syscall, break, sdbbp, the conditional traps), the
+ * coprocessor 0 operations (eret, wait, TLB writes), and those that
+ * change the interrupt enable (di, ei, mtc0 to Status).
  */
 static bool kprobe_mips_traps(union mips_instruction insn)
 {
@@ -145,7 +146,16 @@ static bool kprobe_mips_traps(union mips_instruction insn)
 		return insn.r_format.func == sdbpp_op;
 	case cop0_op:
 		/* The CO bit: eret, deret, wait, tlbr, tlbwi, ... */
-		return insn.r_format.rs & 0x10;
+		if (insn.r_format.rs & 0x10)
+			return true;
+		/*
+		 * di and ei (MFMC0), and writes to the Status register (12):
+		 * the hit puts the interrupt enable of the probed context back
+		 * after the step, undoing them.
+		 */
+		return insn.r_format.rs == mfmc0_op ||
+		       ((insn.r_format.rs == mtc_op ||
+			 insn.r_format.rs == dmtc_op) && insn.r_format.rd == 12);
 	}
 	return false;
 }

@@ -12,6 +12,7 @@
 #ifdef CONFIG_KPROBES
 #include <linux/compiler.h>
 #include <linux/types.h>
+#include <asm/irqflags.h>
 #include <asm/psw.h>
 #include <asm/ptrace.h>
 
@@ -65,6 +66,13 @@ static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
 
 /* gr[0] of a trap's registers is the interrupted PSW. */
 #define arch_kprobe_regs_irqs_disabled(regs)	(!((regs)->gr[0] & PSW_I))
+
+/*
+ * ftrace_regs_caller saves no PSW: an ftrace hit takes the live system
+ * mask, which is the traced function's (kernel/kprobes/ftrace.c).
+ */
+#define arch_kprobe_ftrace_fill_regs(regs)	\
+	((regs)->gr[0] = arch_local_save_flags())
 
 /* The trampoline reloads rp from @regs and returns through it. */
 static __always_inline void arch_kretprobe_fixup_return(struct pt_regs *regs,

@@ -38,15 +38,8 @@ static nokprobe_inline void kprobe_parisc_start_copy(struct kprobe_site *site,
 	instruction_pointer_set(regs, (unsigned long)site->ainsn.slot);
 }
 
-/**
- * parisc_kprobe_break_handler() - a CPU reached a probe's break
- * @regs: registers at the break; regs->iaoq[0] is its address
- *
- * Context: break trap, interrupts disabled.
- * Return: 1 if it was a probe's (or one removed meanwhile, which then
- * simply runs again), 0 otherwise.
- */
-int parisc_kprobe_break_handler(struct pt_regs *regs)
+/* A probe's break, with interrupts off. */
+static nokprobe_inline int kprobe_parisc_break(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site;
@@ -68,20 +61,34 @@ int parisc_kprobe_break_handler(struct pt_regs *regs)
 	return 1;
 }
 
+/**
+ * parisc_kprobe_break_handler() - a CPU reached a probe's break
+ * @regs: registers at the break; regs->iaoq[0] is its address
+ *
+ * Context: break trap; turns interrupts off for the hit.
+ * Return: 1 if it was a probe's, 0 otherwise (a probe removed meanwhile
+ * then simply runs its instruction again).
+ */
+int parisc_kprobe_break_handler(struct pt_regs *regs)
+{
+	unsigned long flags;
+	int ret;
+
+	/*
+	 * handle_interruption() turned interrupts on: the hit path runs with
+	 * them off, so that it is neither interrupted nor moved to another
+	 * CPU between the break and the end of the step.
+	 */
+	local_irq_save(flags);
+	ret = kprobe_parisc_break(regs);
+	local_irq_restore(flags);
+	return ret;
+}
+
 NOKPROBE_SYMBOL(parisc_kprobe_break_handler);
 
-/**
- * parisc_kprobe_ss_handler() - a CPU reached the break after a copy
- * @regs: registers at the break
- *
- * Puts the interrupt state back, resumes where the probed instruction
- * would have gone and finishes the hit (post handlers, or the outer hit
- * of a nested one).
- *
- * Context: break trap, interrupts disabled.
- * Return: 1 if this CPU was running a copy that ends there, else 0.
- */
-int parisc_kprobe_ss_handler(struct pt_regs *regs)
+/* The break after a copy, with interrupts off. */
+static nokprobe_inline int kprobe_parisc_step_end(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site = kcb->cur.site;
@@ -102,6 +109,28 @@ int parisc_kprobe_ss_handler(struct pt_regs *regs)
 	instruction_pointer_set(regs, next);
 	kprobe_xol_finish(kcb, regs);
 	return 1;
+}
+
+/**
+ * parisc_kprobe_ss_handler() - a CPU reached the break after a copy
+ * @regs: registers at the break
+ *
+ * Puts the interrupt state back, resumes where the probed instruction
+ * would have gone and finishes the hit (post handlers, or the outer hit
+ * of a nested one).
+ *
+ * Context: break trap; turns interrupts off for the hit.
+ * Return: 1 if this CPU was running a copy that ends there, else 0.
+ */
+int parisc_kprobe_ss_handler(struct pt_regs *regs)
+{
+	unsigned long flags;
+	int ret;
+
+	local_irq_save(flags);
+	ret = kprobe_parisc_step_end(regs);
+	local_irq_restore(flags);
+	return ret;
 }
 
 NOKPROBE_SYMBOL(parisc_kprobe_ss_handler);
@@ -125,10 +154,15 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	struct kprobe_site *site = kcb->cur.site;
 	struct kprobe *p = kprobe_running();
 
-	if (!site || kcb->cur.state != KPROBE_XOL_HANDLERS || !p ||
-	    !p->fault_handler || READ_ONCE(p->site) != site)
+	if (!p || !p->fault_handler)
 		return 0;
-	return kprobe_site_fault(site, regs, trapnr);
+	/* An ftrace hit keeps no control block: current_kprobe says. */
+	if (!site)
+		site = READ_ONCE(p->site);
+	else if (kcb->cur.state != KPROBE_XOL_HANDLERS ||
+		 READ_ONCE(p->site) != site)
+		return 0;
+	return site ? kprobe_site_fault(site, regs, trapnr) : 0;
 }
 
 NOKPROBE_SYMBOL(kprobe_fault_handler);

@@ -26,7 +26,8 @@
 	.align	8
 ENTRY_CFI(kretprobe_trampoline, caller, frame=PT_SZ_ALGN)
 	copy	%sp, %r1
-	ldo	PT_SZ_ALGN(%sp), %sp
+	/* pt_regs, then a whole frame for the call (frame marker, args). */
+	ldo	PT_SZ_ALGN+FRAME_SIZE(%sp), %sp
 	STREG	%r2, PT_GR2(%r1)
 	STREG	%r3, PT_GR3(%r1)
 	STREG	%r4, PT_GR4(%r1)

@@ -8,7 +8,8 @@
  * arch/powerpc/kernel/kprobes/.
  */
 #include <asm-generic/kprobes.h>
-#include <asm/code-patching.h>	/* TEMP local patch (harness helper): bpf_jit needs it */
+/* The former header included it, and the BPF JIT still counts on that. */
+#include <asm/code-patching.h>
 
 #ifdef CONFIG_KPROBES
 #include <linux/compiler.h>
@@ -69,6 +70,15 @@ static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
 }
 
 #define arch_kprobe_regs_irqs_disabled(regs)	arch_irq_disabled_regs(regs)
+
+#ifdef CONFIG_PPC64
+/*
+ * ftrace_regs_caller saves no soft mask: an ftrace hit takes the live one,
+ * which is the traced function's (kernel/kprobes/ftrace.c).
+ */
+#define arch_kprobe_ftrace_fill_regs(regs)	\
+	((regs)->softe = irq_soft_mask_return())
+#endif
 
 /*
  * The trampoline branches to the link register it reloads from @regs.

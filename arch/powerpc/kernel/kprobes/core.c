@@ -37,15 +37,27 @@ static nokprobe_inline void kprobe_ppc_start_copy(struct kprobe_site *site,
 }
 
 /*
+ * Non-zero while emulate_step() runs (a nested hit may emulate inside
+ * another's emulation): its own faults are nobody else's business.
+ */
+static DEFINE_PER_CPU(unsigned int, kprobe_ppc_emulating);
+
+/*
  * Run the probed instruction on @regs if emulate_step() can; it then
  * moves the nip itself.  It declines what it cannot emulate here (0),
- * and a load or store whose access faulted: the copy then takes the
- * fault where the fault handlers expect it.
+ * and a load or store whose access faulted (its accessors fix their own
+ * faults, which kprobe_fault_handler() leaves to them): the copy then
+ * takes the fault where the fault handlers expect it.
  */
 static nokprobe_inline bool kprobe_ppc_emulate(struct kprobe_site *site,
 					       struct pt_regs *regs)
 {
-	return emulate_step(regs, site->ainsn.insn) > 0;
+	bool done;
+
+	__this_cpu_inc(kprobe_ppc_emulating);
+	done = emulate_step(regs, site->ainsn.insn) > 0;
+	__this_cpu_dec(kprobe_ppc_emulating);
+	return done;
 }
 
 /* A probe hit with no other probe being handled on this CPU. */
@@ -185,7 +197,8 @@ static nokprobe_inline void kprobe_ppc_copy_undo(struct pt_regs *regs,
  * know.  The copy of a nested hit (one that ran no handler) faulted for
  * the handler that ran into it, and is offered as that handler's fault.
  * A fault while handlers run is theirs: the trap keeps interrupts off
- * until the hit ends.
+ * until the hit ends.  So is one while the handlers of an ftrace hit run
+ * (current_kprobe names their probe).
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe's fault handler fixed the fault, 0 otherwise.
@@ -196,15 +209,26 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	struct kprobe_site *site = kcb->cur.site;
 	struct kprobe *p = kprobe_running();
 
-	if (!site)
+	if (__this_cpu_read(kprobe_ppc_emulating))
 		return 0;
-	if (kprobe_xol_running(kcb) &&
+	if (site && kprobe_xol_running(kcb) &&
 	    instruction_pointer(regs) == (unsigned long)site->ainsn.slot) {
 		kprobe_ppc_copy_undo(regs, kcb);
 		if (!kprobe_xol_unnest(kcb))
 			return kprobe_xol_fault(kcb, regs, trapnr);
 		/* A nested hit's copy: the outer handler's fault. */
 		site = kcb->cur.site;
+	}
+	if (!site) {
+		/*
+		 * An ftrace hit keeps no control block: the probe whose
+		 * handler runs is current_kprobe.  Its site may just have been
+		 * cleared by an unregistration in progress.
+		 */
+		site = p ? READ_ONCE(p->site) : NULL;
+		if (!site || !p->fault_handler)
+			return 0;
+		return kprobe_site_fault(site, regs, trapnr);
 	}
 	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
 	    READ_ONCE(p->site) == site)

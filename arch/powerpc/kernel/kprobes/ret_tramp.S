@@ -20,10 +20,11 @@
  *    may have left a module's in r2), which runs the return handlers and
  *    leaves the real return address in regs->link and in that LR save
  *    word (arch_kretprobe_fixup_return(), arch_rethook_fixup_return());
- *  - reloads every register from pt_regs, so that handlers may change
+ *  - reloads the registers from pt_regs, so that handlers may change
  *    them, and branches to the link register, as the real return would
  *    have.  r0 is volatile across a call: the caller expects nothing of it
- *    after the return, yet it too is restored.
+ *    after the return, yet it too is restored.  On 64-bit, r13 (the paca
+ *    of the CPU the task runs on) is left as it is.
  */
 #include <linux/export.h>
 #include <linux/linkage.h>
@@ -68,7 +69,16 @@ _GLOBAL(\name)
 	PPC_LL	r0, _CCR(r1)
 	mtcr	r0
 	REST_GPR(0, r1)
+#ifdef CONFIG_PPC64
+	/*
+	 * r13 is not reloaded: it is this CPU's paca, and the task may have
+	 * moved to another CPU while the handlers ran.
+	 */
+	REST_GPRS(2, 12, r1)
+	REST_GPRS(14, 31, r1)
+#else
 	REST_GPRS(2, 31, r1)
+#endif
 	addi	r1, r1, SWITCH_FRAME_SIZE
 	blr
 _ASM_NOKPROBE_SYMBOL(\name)

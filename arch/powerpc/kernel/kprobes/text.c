@@ -14,6 +14,7 @@
  */
 #include <linux/bits.h>
 #include <linux/extable.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
@@ -118,21 +119,41 @@ static int kprobe_ppc_check_place(unsigned long addr, unsigned long func)
 	return reserved ? -EINVAL : 0;
 }
 
+/*
+ * Instructions that change the interrupt state behind the hit's back:
+ * on 64-bit a store through r13 (the paca, which holds the soft
+ * interrupt mask that the interrupt return reloads from the registers
+ * of the hit), on BookE wrtee and wrteei (MSR[EE], which the hit puts
+ * back too).  D-form stores are primary opcodes 36 to 39 (stw, stb) and
+ * 44 to 45 (sth); DS-form std is 62; RA is bits 16 to 20.
+ */
+static bool kprobe_ppc_changes_irqs(u32 word)
+{
+	unsigned int op = get_op(word);
+
+	if (IS_ENABLED(CONFIG_PPC64) && get_ra(word) == 13 &&
+	    ((op >= 36 && op <= 39) || op == 44 || op == 45 || op == 62))
+		return true;
+	return op == 31 && (get_xop(word) == 131 || get_xop(word) == 163);
+}
+
 /* Bit R of an 8LS or MLS prefix: the address is relative to the nip. */
 #define KPROBE_PPC_PREFIX_R	BIT(20)
 
 /*
  * Can @insn run from a slot, if emulate_step() declines it?  Not the
- * instructions that change the MSR or leave the kernel, nor traps (a
- * trap of the copy would stop at the slot), nor a reservation, nor a
- * prefixed instruction whose address is relative to where it runs.
+ * instructions that change the MSR or leave the kernel, nor those that
+ * change the interrupt state (see above), nor traps (a trap of the copy
+ * would stop at the slot), nor a reservation, nor a prefixed instruction
+ * whose address is relative to where it runs.
  */
 static bool kprobe_ppc_can_copy(ppc_inst_t insn)
 {
 	u32 word = ppc_inst_val(insn);
 
 	if (!can_single_step(word) || is_trap(word) ||
-	    kprobe_ppc_is_larx(word) || kprobe_ppc_is_stcx(word))
+	    kprobe_ppc_is_larx(word) || kprobe_ppc_is_stcx(word) ||
+	    kprobe_ppc_changes_irqs(word))
 		return false;
 	return !ppc_inst_prefixed(insn) || !(word & KPROBE_PPC_PREFIX_R);
 }
@@ -291,13 +312,37 @@ bool arch_kprobe_refuses(unsigned long addr)
 					  ARRAY_SIZE(kprobe_ppc_refused), addr);
 }
 
+/*
+ * Code that runs between two tasks, where neither a kprobe nor a
+ * kretprobe can go: the stack switch and the first return of a new task.
+ * Assembly symbols, found by name.
+ */
+static const char * const kprobe_ppc_refused_syms[] = {
+	"_switch", "ret_from_fork", "ret_from_fork_scv",
+	"ret_from_kernel_user_thread", "start_kernel_thread",
+};
+
 /**
- * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
+ * arch_kprobe_populate_blacklist() - list the text powerpc never probes
+ *
+ * The head (arch_kprobe_refuses()) and the task switch code.
  *
  * Return: 0 or a negative errno from kprobe_blacklist_add_range().
  */
 int arch_kprobe_populate_blacklist(void)
 {
-	return kprobe_blacklist_add_ranges(kprobe_ppc_refused,
-					   ARRAY_SIZE(kprobe_ppc_refused));
+	unsigned long addr, size, offset;
+	unsigned int i;
+	int ret;
+
+	ret = kprobe_blacklist_add_ranges(kprobe_ppc_refused,
+					  ARRAY_SIZE(kprobe_ppc_refused));
+	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_ppc_refused_syms); i++) {
+		addr = kallsyms_lookup_name(kprobe_ppc_refused_syms[i]);
+		if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset))
+			continue;
+		ret = kprobe_blacklist_add_range(addr - offset,
+						 addr - offset + size);
+	}
+	return ret;
 }

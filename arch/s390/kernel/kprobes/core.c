@@ -132,22 +132,23 @@ static nokprobe_inline bool kprobe_s390_simulate(struct kprobe_site *site,
 	return true;
 }
 
-/* A breakpoint: a probe's, or one removed meanwhile (run again). */
+/* An operation exception: a probe's breakpoint, or not ours. */
 static nokprobe_inline bool kprobe_s390_break(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = regs->psw.addr - 2;
 	struct kprobe_site *site;
-	u16 insn;
 
+	/*
+	 * Every operation exception in the kernel comes here: one with no
+	 * site is not a probe's.  (A probe removed between its exception and
+	 * this lookup would be reported as an invalid instruction; a batch
+	 * waits for every CPU with text_poke_sync() after writing, which
+	 * makes that window the exception entry's few instructions.)
+	 */
 	site = kprobe_site_lookup(addr);
-	if (!site) {
-		if (get_kernel_nofault(insn, (u16 *)addr) ||
-		    insn == BREAKPOINT_INSTRUCTION)
-			return false;
-		regs->psw.addr = addr;
-		return true;
-	}
+	if (!site)
+		return false;
 	if (kprobe_xol_busy(kcb)) {
 		kprobe_xol_nested(kcb, site);
 		if (!kprobe_s390_simulate(site, regs))
@@ -190,7 +191,8 @@ static nokprobe_inline bool kprobe_s390_step_done(struct pt_regs *regs)
  * and the fault handler see the address they know.  The copy of a nested
  * hit (one that ran no handler) faulted for the handler that ran into it,
  * and is offered as that handler's fault.  A fault while handlers run is
- * theirs.
+ * theirs, those of an ftrace hit included (current_kprobe names their
+ * probe).
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe's fault handler fixed the fault, 0 otherwise.
@@ -201,14 +203,23 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	struct kprobe_site *site = kcb->cur.site;
 	struct kprobe *p = kprobe_running();
 
-	if (!site)
-		return 0;
-	if (kprobe_xol_running(kcb)) {
+	if (site && kprobe_xol_running(kcb)) {
 		kprobe_s390_end_step(regs, kcb, (unsigned long)site->addr);
 		if (!kprobe_xol_unnest(kcb))
 			return kprobe_xol_fault(kcb, regs, trapnr);
 		/* A nested hit's copy: the outer handler's fault. */
 		site = kcb->cur.site;
+	}
+	if (!site) {
+		/*
+		 * An ftrace hit keeps no control block: the probe whose
+		 * handler runs is current_kprobe.  Its site may just have been
+		 * cleared by an unregistration in progress.
+		 */
+		site = p ? READ_ONCE(p->site) : NULL;
+		if (!site || !p->fault_handler)
+			return 0;
+		return kprobe_site_fault(site, regs, trapnr);
 	}
 	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
 	    READ_ONCE(p->site) == site)
@@ -234,16 +245,27 @@ static int kprobe_s390_notify(struct notifier_block *nb, unsigned long val,
 			      void *data)
 {
 	struct die_args *args = data;
+	unsigned long flags;
 	bool ours = false;
 
 	if (user_mode(args->regs))
 		return NOTIFY_DONE;
+	/*
+	 * The program check handler has given the CPU back the interrupt
+	 * mask of the interrupted context: the hit path runs with interrupts
+	 * off, as the contract wants, so that it is neither interrupted nor
+	 * moved to another CPU between the breakpoint and the step.
+	 */
 	switch (val) {
 	case DIE_BPT:
+		local_irq_save(flags);
 		ours = kprobe_s390_break(args->regs);
+		local_irq_restore(flags);
 		break;
 	case DIE_SSTEP:
+		local_irq_save(flags);
 		ours = kprobe_s390_step_done(args->regs);
+		local_irq_restore(flags);
 		break;
 	case DIE_TRAP:
 		ours = kprobe_s390_trap(args->regs, args->trapnr);

@@ -122,6 +122,17 @@ static int kprobe_s390_fill_slot(struct kprobe_site *site,
 	return 0;
 }
 
+/*
+ * Instructions that load the PSW or its system mask, beyond what the
+ * shared classes prohibit (stnsm, stosm): the step's own mask and PER
+ * setting would be overwritten (ssm, lpsw, lpswe).
+ */
+static bool kprobe_s390_sets_psw(const u16 *insn)
+{
+	return (insn[0] >> 8) == 0x80 || (insn[0] >> 8) == 0x82 ||
+	       insn[0] == 0xb2b2;
+}
+
 /**
  * arch_kprobe_prepare() - check @site's instruction and give it a slot
  * @site: a new site
@@ -130,7 +141,8 @@ static int kprobe_s390_fill_slot(struct kprobe_site *site,
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an address that is odd or inside an
  * instruction, -EINVAL for an instruction the shared classes prohibit
- * (probe_is_prohibited_opcode()), -ENOMEM.
+ * (probe_is_prohibited_opcode()) or one that loads the PSW or its
+ * system mask, -ENOMEM.
  */
 int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 {
@@ -148,7 +160,8 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 		return -EINVAL;
 	ai->len = insn_length(ai->insn[0] >> 8);
 	if (copy_from_kernel_nofault(ai->insn, (void *)addr, ai->len) ||
-	    probe_is_prohibited_opcode(ai->insn))
+	    probe_is_prohibited_opcode(ai->insn) ||
+	    kprobe_s390_sets_psw(ai->insn))
 		return -EINVAL;
 
 	slot = kprobe_slot_alloc();
