@@ -388,7 +388,7 @@ static void kpt_test_ret_shared_ftrace(struct kunit *test)
 
 	KUNIT_ASSERT_EQ_MSG(test, register_kprobe(&probe), 0,
 			    "is " KPT_TARGET ".ko loaded?");
-	kpt_ret_target_fn = (void *)probe.addr;
+	kpt_ret_target_fn = kpt_probed_func(&probe);
 	unregister_kprobe(&probe);
 	kpt_ret_shared_one(test, KPT_TARGET ":kpt_target_add",
 			   kpt_ret_target_add);
