@@ -10,12 +10,12 @@
  * the data and instruction caches flushed for each word written, once
  * per batch rather than once per probe.
  */
+#include <linux/cacheflush.h>
 #include <linux/extable.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
 #include <linux/stop_machine.h>
 #include <linux/uaccess.h>
-#include <asm/cacheflush.h>
 #include <asm/patch.h>
 
 /* One queued write of a break or of an original instruction. */
