@@ -328,7 +328,6 @@ bool kprobe_blacklisted_name(const char *name)
 	       kprobe_bl_clone_of_refused(name);
 }
 
-
 /**
  * arch_kprobe_refuses() - code the architecture never probes, by default
  *	none

@@ -57,7 +57,6 @@ static int kprobe_requested_addr(struct kprobe *p, unsigned long *target)
 	return 0;
 }
 
-
 /**
  * arch_kprobe_adjust_addr() - the address to probe for symbol + offset,
  *	by default

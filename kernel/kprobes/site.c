@@ -88,7 +88,6 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
 	return kprobe_site_lookup((unsigned long)addr);
 }
 
-
 /**
  * arch_kprobe_ftrace_site() - is @addr hooked through ftrace? By default
  * @addr: the address to probe
