@@ -22,7 +22,9 @@
 #      trap, fault and unwinder glue) is run through clang -fsyntax-only
 #      with kbuild's include order and -Werror for implicit declarations.
 #
-# TREE is patched (default) or upstream. The object directory is
+# TREE is patched (default) or upstream.  CSKY_CFLAGS adds options, e.g.
+# -DCONFIG_FRAME_POINTER=1 for the -mbacktrace half of stacktrace.c,
+# which the host gcc's answer to Kconfig's cc-option test leaves off. The object directory is
 # $BUILD/obj/TREE-csky-syntax. Assembly files are not checked: clang has
 # no csky assembler. Prints one line per file and "N passed, N failed".
 set -u
@@ -80,9 +82,9 @@ flags=(--target=csky-unknown-linux-gnu -mcpu=ck860 -mlittle-endian -nostdinc
 	-include "$src/include/linux/compiler_types.h"
 	-D__CSKYABIV2__ -fheinous-gnu-extensions
 	-Wall -Wno-unused-function -Wno-gnu -Wno-pointer-sign
-	-Wno-address-of-packed-member -Wno-unknown-warning-option
+	-Wno-address-of-packed-member -Wno-unknown-warning-option -Wno-frame-address
 	-Werror=implicit-function-declaration -Werror=incompatible-pointer-types
-	-Werror=int-conversion -Werror=return-type)
+	-Werror=int-conversion -Werror=return-type ${CSKY_CFLAGS:-})
 
 # --- 2. the headers kbuild makes with the target compiler -------------------
 # offsets SOURCE HEADER GUARD - DEFINE() markers of SOURCE's IR as #defines
@@ -124,6 +126,7 @@ for f in "$@"; do
 	esac
 	name=$(basename "$f" .c)
 	if "$clang" "${flags[@]}" -DKBUILD_MODNAME="\"$name\"" -DKBUILD_BASENAME="\"$name\"" \
+		-DKBUILD_MODFILE="\"${f%.c}\"" \
 		-I"$src/$(dirname "$f")" -fsyntax-only "$src/$f" >"$obj/kp-$name.log" 2>&1; then
 		pass=$((pass + 1))
 		# uaccess.h's casts in asm outputs warn under
