@@ -208,6 +208,7 @@ asmlinkage void do_trap_illinsn(struct pt_regs *regs)
 	do_trap_error(regs, SIGILL, ILL_ILLOPC, regs->pc,
 		      "Oops - illegal instruction exception");
 }
+
 NOKPROBE_SYMBOL(do_trap_illinsn);
 
 asmlinkage void do_trap_fpe(struct pt_regs *regs)
@@ -263,5 +264,6 @@ asmlinkage void trap_c(struct pt_regs *regs)
 		break;
 	}
 }
+
 /* Every breakpoint of kprobes comes through here: never probed. */
 NOKPROBE_SYMBOL(trap_c);

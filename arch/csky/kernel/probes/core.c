@@ -20,7 +20,6 @@
 #include <linux/kprobes.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
-#include <linux/uaccess.h>
 #include <asm/ptrace.h>
 
 #include "common.h"
@@ -88,26 +87,13 @@ static nokprobe_inline void kprobe_csky_reenter(struct kprobe_site *site,
 	kprobe_csky_start_step(site, regs, kcb, true);
 }
 
-/*
- * Is the halfword at @addr still a breakpoint?  One that another CPU
- * removed after this one took it is simply run again.
- */
-static nokprobe_inline bool kprobe_csky_is_break(unsigned long addr)
-{
-	u16 half;
-
-	if (get_kernel_nofault(half, (u16 *)addr))
-		return true;	/* leave it to the kernel's own handling */
-	return half == KPROBE_CSKY_BREAK;
-}
-
 /**
  * kprobe_breakpoint_handler() - a CPU reached USR_BKPT in kernel text
  * @regs: registers at the breakpoint; regs->pc is its address
  *
  * Context: illegal instruction exception, interrupts disabled.
- * Return: true if it was a probe's (or one removed meanwhile), false to
- * let the kernel treat it as an illegal instruction.
+ * Return: true if it was a probe's, false to let the kernel treat it as
+ * an illegal instruction.
  */
 bool kprobe_breakpoint_handler(struct pt_regs *regs)
 {
@@ -117,9 +103,16 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 
 	if (user_mode(regs))
 		return false;
+	/*
+	 * Every illegal instruction comes here, not only USR_BKPT: without
+	 * a site the exception is not ours.  No breakpoint is removed under
+	 * a CPU that took it: text is rewritten only in stop_machine(),
+	 * which waits for this exception to end, and a site stays findable
+	 * until it has been disarmed that way.
+	 */
 	site = kprobe_site_lookup(addr);
 	if (!site)
-		return !kprobe_csky_is_break(addr);
+		return false;
 	if (kprobe_xol_busy(kcb))
 		kprobe_csky_reenter(site, regs, kcb);
 	else
