@@ -43,7 +43,7 @@
 	/* Never probed: the core refuses the kprobes text. */
 	.section .kprobes.text, "ax"
 ENTRY(kretprobe_trampoline)
-	subi	sp, sp, KRP_FRAME_SIZE
+	subi	sp, KRP_FRAME_SIZE
 	stw	tls, (sp, KRP_TLS)
 	stw	lr, (sp, PT_R15)
 	stw	a0, (sp, PT_ORIG_AO)
@@ -97,7 +97,7 @@ ENTRY(kretprobe_trampoline)
 	ldw	a1, (sp, PT_A1)
 	ldw	a2, (sp, PT_A2)
 	ldw	a3, (sp, PT_A3)
-	addi	sp, sp, KRP_FRAME_SIZE
+	addi	sp, KRP_FRAME_SIZE
 	rts
 ENDPROC(kretprobe_trampoline)
 /* For is_kretprobe_trampoline() in modules (unwinders, tests). */
