@@ -29,8 +29,9 @@
  * and POP set the pc themselves; those of LRW only load the register
  * (arch_specific_insn.advance), and the pc moves past the instruction
  * here.  Branch targets are computed from the address argument; LRW,
- * JMPI and JSRI read a word at the pc plus an offset, which the CPU
- * computes from the pc rounded down to a word: the pc they see is.
+ * JMPI and JSRI read the word at the pc plus an offset, an address the
+ * CPU computes from the pc rounded down to a word, so that is the pc
+ * they are given.
  */
 static nokprobe_inline void kprobe_csky_simulate(struct kprobe_site *site,
 						 struct pt_regs *regs)

@@ -218,7 +218,7 @@ static bool kprobe_csky_refused(u32 insn, unsigned int len)
 }
 
 /*
- * upstream's simulators sign-extend branch offsets from one bit too low:
+ * Upstream's simulators sign-extend branch offsets from one bit too low:
  * they are right for 16-bit branches within +-512 bytes, 32-bit ones
  * within +-32 KiB and BSR within +-32 KiB.  Farther ones are refused
  * rather than sent to a wrong target.  The simulators of LRW, JMPI and
