@@ -20,6 +20,7 @@
 #include <linux/kprobes.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
+#include <linux/preempt.h>
 #include <asm/ptrace.h>
 
 #include "common.h"
@@ -45,12 +46,19 @@ static nokprobe_inline void kprobe_csky_simulate(struct kprobe_site *site,
 		instruction_pointer_set(regs, addr + ai->len);
 }
 
-/* Send the CPU into the slot's copy with interrupts kept off. */
+/*
+ * Send the CPU into the slot's copy with interrupts kept off.  With
+ * CONFIG_PREEMPTION, ret_from_exception calls preempt_schedule_irq()
+ * whenever the preempt count is zero, whatever the PSR it returns to:
+ * the count stays raised until the copy's breakpoint (or its fault), so
+ * that the task cannot leave this CPU and its control block mid-step.
+ */
 static nokprobe_inline void kprobe_csky_start_step(struct kprobe_site *site,
 						   struct pt_regs *regs,
 						   struct kprobe_ctlblk *kcb,
 						   bool nested)
 {
+	preempt_disable();
 	kprobe_xol_start(kcb, site, regs->sr & KPROBE_CSKY_PSR_IE, nested);
 	regs->sr &= ~KPROBE_CSKY_PSR_IE;
 	instruction_pointer_set(regs, (unsigned long)site->ainsn.api.insn);
@@ -147,17 +155,23 @@ bool kprobe_single_step_handler(struct pt_regs *regs)
 	regs->sr = (regs->sr & ~KPROBE_CSKY_PSR_IE) | kcb->cur.saved_irq;
 	instruction_pointer_set(regs, site->ainsn.api.restore);
 	kprobe_xol_finish(kcb, regs);
+	/* Raised by kprobe_csky_start_step(); no reschedule from here. */
+	preempt_enable_no_resched();
 	return true;
 }
 
 NOKPROBE_SYMBOL(kprobe_single_step_handler);
 
-/* A fault of a slot's copy, turned into one at the probed address. */
+/*
+ * A fault of a slot's copy, turned into one at the probed address; the
+ * step is over, and so is the preemption count it raised.
+ */
 static nokprobe_inline void kprobe_csky_step_undo(struct pt_regs *regs,
 						  struct kprobe_ctlblk *kcb)
 {
 	instruction_pointer_set(regs, (unsigned long)kcb->cur.site->addr);
 	regs->sr = (regs->sr & ~KPROBE_CSKY_PSR_IE) | kcb->cur.saved_irq;
+	preempt_enable_no_resched();
 }
 
 /**
