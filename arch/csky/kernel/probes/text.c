@@ -354,11 +354,12 @@ void arch_kprobe_release(struct kprobe_site *site)
  * @offset: offset into the symbol
  * @on_func_entry: set to whether the result is the function's entry
  *
- * gcc places ftrace's call site after the prologue, so a probe on a
- * function is normally a breakpoint on its first instruction.  Should a
- * function start with the call site, whose halfwords only ftrace may
- * rewrite, the probe goes on the instruction after it, where lr and sp
- * are still those of the entry (_mcount gives back the lr it pushed).
+ * csky-gcc puts ftrace's call site after the prologue (as mcount.S
+ * says), so a probe on a function is normally a breakpoint on its first
+ * instruction.  Should a function start with the call site, whose
+ * halfwords only ftrace may rewrite, the probe goes on the instruction
+ * after it, where lr and sp are still those of the entry (_mcount gives
+ * back the lr the site pushed).
  *
  * Context: process context.
  * Return: the address to probe.
