@@ -149,7 +149,11 @@ void arch_kprobe_disarm(struct kprobe_site *site)
  * The ftrace call site of a traced function is seven halfwords: a NOP
  * (PUSH lr while traced), then the call ftrace records as the site's
  * address (BSR _mcount, or its MOVIH/ORI/JSR form), then NOPs up to the
- * end.  Only ftrace may rewrite them.
+ * end.  Only ftrace may rewrite them.  A probe on the recorded call is
+ * hooked through kprobe_ftrace_handler() (the core's default
+ * arch_kprobe_ftrace_site()): its handlers see regs->pc at the call and
+ * regs->lr as ftrace_regs_caller saved it, the return address into the
+ * traced function, where ftrace resumes whatever regs->pc says.
  */
 #define KPROBE_CSKY_FTRACE_LEAD	2
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -378,23 +382,6 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 		*on_func_entry = !offset;
 	}
 	return (kprobe_opcode_t *)(addr + offset);
-}
-
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * The core then hooks the site with kprobe_ftrace_handler(): handlers see
- * regs->pc at the call (KPROBE_FTRACE_IP_OFFSET is 0) and regs->lr as
- * ftrace_regs_caller saved it, the return address into the traced
- * function.
- *
- * Return: true if @addr is the recorded call of an ftrace call site.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
-	       kprobe_ftrace_call_site(addr);
 }
 
 /* The exception entry and exit code (entry.S, atomic.S). */
