@@ -202,12 +202,13 @@ static unsigned int kprobe_csky_read(unsigned long addr, u32 *insn)
 /*
  * Instructions that can neither run from a slot nor be simulated:
  * 16-bit BKPT and its neighbours, the interrupt frame instructions
- * (NIE, NIR, IPUSH, IPOP) and USR_BKPT itself; the 32-bit system group
- * (RTE, RFI, TRAP, MFCR and MTCR, PSRSET and PSRCLR, SYNC, IDLY, WAIT,
- * DOZE, STOP...), whose effect on the PSR or the exception state the
- * step would undo or break; GRS, which computes an address from the pc;
- * and LDEX.W / STEX.W, whose reservation the breakpoint exception would
- * clear on every pass.
+ * (NIE, NIR, IPUSH, IPOP) and USR_BKPT itself; JMPIX, 16 and 32-bit,
+ * which jumps through a table and would never come back to the slot's
+ * breakpoint; the 32-bit system group (RTE, RFI, TRAP, MFCR and MTCR,
+ * PSRSET and PSRCLR, SYNC, IDLY, WAIT, DOZE, STOP...), whose effect on
+ * the PSR or the exception state the step would undo or break; GRS,
+ * which computes an address from the pc; and LDEX.W / STEX.W, whose
+ * reservation the breakpoint exception would clear on every pass.
  */
 static bool kprobe_csky_refused(u32 insn, unsigned int len)
 {
@@ -215,8 +216,10 @@ static bool kprobe_csky_refused(u32 insn, unsigned int len)
 
 	if (len == 2)
 		return (first & 0xfc00) == 0x0000 ||
-		       (first & 0xfff8) == 0x1460;
+		       (first & 0xfff8) == 0x1460 ||
+		       (first & 0xf8fc) == 0x38e0;
 	return (first & 0xfc00) == 0xc000 ||
+	       (first & 0xffe0) == 0xe9e0 ||
 	       (first & 0xfc1c) == 0xcc0c ||
 	       ((first & 0xf800) == 0xd800 && (second & 0xf000) == 0x7000);
 }
@@ -289,11 +292,11 @@ static int kprobe_csky_fill_slot(struct kprobe_site *site)
  *
  * Branches, jumps, calls, LRW, JMPI, JSRI and POP are simulated
  * (decode-insn.c says which); the instructions kprobe_csky_refused()
- * names, branches too far for the simulator, other instructions of the
- * jump group, the halfwords of an ftrace call site and instructions with
- * an exception fixup are refused.  C-SKY text mixes code with the literal
- * pools LRW reads, so no walk from @func can tell where instructions
- * start: an address is taken to start one if it is halfword aligned.
+ * names, branches too far for the simulator, the halfwords of an ftrace
+ * call site and instructions with an exception fixup are refused.
+ * C-SKY text mixes code with the literal pools LRW reads, so no walk from
+ * @func can tell where instructions start: an address is taken to start
+ * one if it is halfword aligned.
  *
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an odd address, -EINVAL for an instruction that
@@ -329,9 +332,6 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 			      ai->api.handler == simulate_lrw32;
 		return 0;
 	case INSN_GOOD:
-		/* The jump group holds nothing else a slot can run. */
-		if (len == 4 && (insn & 0xfc00) == 0xe800)
-			return -EINVAL;
 		return kprobe_csky_fill_slot(site);
 	default:
 		return -EINVAL;
