@@ -69,6 +69,8 @@ for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
 done
 echo
 
+# CSKY_CFLAGS is split into words on purpose.
+# shellcheck disable=SC2206
 flags=(--target=csky-unknown-linux-gnu -mcpu=ck860 -mlittle-endian -nostdinc
 	-D__KERNEL__ -std=gnu11 -fshort-wchar -fno-strict-aliasing -fno-common
 	-funsigned-char
@@ -90,11 +92,15 @@ flags=(--target=csky-unknown-linux-gnu -mcpu=ck860 -mlittle-endian -nostdinc
 # offsets SOURCE HEADER GUARD - DEFINE() markers of SOURCE's IR as #defines
 offsets()
 {
-	local ll=$obj/kp-$(basename "$1" .c).ll
+	local ll
+
+	ll=$obj/kp-$(basename "$1" .c).ll
 	"$clang" "${flags[@]}" -DKBUILD_MODNAME='"offsets"' -S -emit-llvm -o "$ll" "$1" ||
 		return 1
 	{
 		printf '#ifndef %s\n#define %s\n/* from clang IR, %s */\n\n' "$3" "$3" "$(basename "$1")"
+		# $0 is the inline asm operand, not a shell parameter.
+		# shellcheck disable=SC2016
 		grep -o 'asm sideeffect "\\0A\.ascii \\22->[A-Za-z0-9_]* \$0 [^"]*", "i"([a-z0-9]* -\?[0-9]*)' "$ll" |
 			sed -E 's/.*->([A-Za-z0-9_]+) \$0 .*"i"\([a-z0-9]+ (-?[0-9]+)\)$/#define \1 \2/'
 		printf '\n#endif\n'
@@ -112,6 +118,8 @@ offsets "$src/arch/csky/kernel/asm-offsets.c" "$gen/asm-offsets.h" __ASM_OFFSETS
 
 # --- 3. the files -------------------------------------------------------------
 if [ $# -eq 0 ]; then
+	# File names without blanks, one a word.
+	# shellcheck disable=SC2046
 	set -- $(cd "$src" && ls arch/csky/kernel/probes/*.c) \
 		arch/csky/kernel/traps.c arch/csky/kernel/stacktrace.c \
 		arch/csky/mm/fault.c kernel/kprobes/ftrace.c
