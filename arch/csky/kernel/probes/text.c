@@ -225,6 +225,44 @@ static bool kprobe_csky_refused(u32 insn, unsigned int len)
 }
 
 /*
+ * How far back from a probed address an LDEX.W may open the sequence the
+ * address would be in: 32 halfwords, well beyond the load-exclusive loops
+ * of the kernel's atomics (LDEX.W, a compare, a branch, a move, STEX.W).
+ */
+#define KPROBE_CSKY_EXCL_SCAN	32
+
+/*
+ * Would a breakpoint at @addr land between an LDEX.W and its STEX.W?  The
+ * breakpoint exception clears the reservation, as it does for a probe on
+ * either of them, so the STEX.W would fail on every pass and the loop
+ * would never end.  Mixed 16 and 32-bit code cannot be decoded backwards:
+ * every halfword before @addr (back to @func, at most
+ * KPROBE_CSKY_EXCL_SCAN of them) is tried as the start of a 32-bit
+ * instruction that ends at or before @addr.  A STEX.W met first closes
+ * any earlier sequence, an LDEX.W opens one.  A literal or the second
+ * half of another instruction that looks like an LDEX.W only refuses a
+ * probe that would have worked.
+ */
+static bool kprobe_csky_in_exclusive(unsigned long addr, unsigned long func)
+{
+	unsigned long pc;
+	unsigned int n;
+	u16 half[2];
+
+	for (n = 2; n <= KPROBE_CSKY_EXCL_SCAN; n++) {
+		pc = addr - 2 * n;
+		if (pc < func ||
+		    copy_from_kernel_nofault(half, (void *)pc, sizeof(half)))
+			break;
+		/* LDEX.W is 0xd800, STEX.W 0xdc00, both with sub-opcode 7 */
+		if ((half[0] & 0xf800) == 0xd800 &&
+		    (half[1] & 0xf000) == 0x7000)
+			return (half[0] & 0xfc00) == 0xd800;
+	}
+	return false;
+}
+
+/*
  * Upstream's simulators sign-extend branch offsets from one bit too low:
  * they are right for 16-bit branches within +-512 bytes, 32-bit ones
  * within +-32 KiB and BSR within +-32 KiB.  Farther ones are refused
@@ -292,8 +330,9 @@ static int kprobe_csky_fill_slot(struct kprobe_site *site)
  *
  * Branches, jumps, calls, LRW, JMPI, JSRI and POP are simulated
  * (decode-insn.c says which); the instructions kprobe_csky_refused()
- * names, branches too far for the simulator, the halfwords of an ftrace
- * call site and instructions with an exception fixup are refused.
+ * names, instructions between an LDEX.W and its STEX.W, branches too far
+ * for the simulator, the halfwords of an ftrace call site and
+ * instructions with an exception fixup are refused.
  * C-SKY text mixes code with the literal pools LRW reads, so no walk from
  * @func can tell where instructions start: an address is taken to start
  * one if it is halfword aligned.
@@ -315,7 +354,8 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	if (kprobe_csky_in_ftrace_site(addr) || search_exception_tables(addr))
 		return -EINVAL;
 	len = kprobe_csky_read(addr, &insn);
-	if (!len || kprobe_csky_refused(insn, len))
+	if (!len || kprobe_csky_refused(insn, len) ||
+	    kprobe_csky_in_exclusive(addr, func))
 		return -EINVAL;
 	ai->opcode = insn;
 	ai->len = len;
