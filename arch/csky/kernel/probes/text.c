@@ -24,6 +24,7 @@
 #include <asm/cache.h>
 #include <asm/sections.h>
 #include <asm/switch_to.h>
+#include <asm/traps.h>
 
 #include "common.h"
 #include "decode-insn.h"
@@ -437,8 +438,9 @@ asmlinkage void csky_cmpxchg_stw(void);
 /*
  * Text C-SKY never probes, besides what the core refuses everywhere (the
  * kprobes, noinstr, irq and softirq entry text): the boot code before
- * _stext, which also starts secondary CPUs with the MMU off, and the
- * exception entry and exit code, which C-SKY keeps in plain .text: a
+ * _stext, which also starts secondary CPUs with the MMU off, the table of
+ * 128 exception vectors (addresses, not code) that starts .text at
+ * vec_base, and the exception entry and exit code, which C-SKY keeps in plain .text: a
  * breakpoint there would take an exception while EPC and EPSR still
  * hold those of the one being entered or left.  entry.S runs from
  * csky_pagefault to the end of __switch_to, atomic.S's trap handler from
@@ -449,6 +451,7 @@ static struct kprobe_text_range kprobe_csky_refused_text[] __ro_after_init = {
 	{ _start, _stext },
 	{ (const char *)csky_pagefault, (const char *)csky_pagefault },
 	{ (const char *)csky_cmpxchg, (const char *)csky_cmpxchg },
+	{ (const char *)vec_base, (const char *)&vec_base[128] },
 };
 
 /* The first byte past the symbol at @addr. */
