@@ -9,6 +9,7 @@
 
 #include <linux/sched.h>
 #include <linux/ftrace.h>
+#include <linux/kprobes.h>
 
 #include <asm/ptrace.h>
 #include <asm/stacktrace.h>
@@ -26,6 +27,7 @@ struct unwind_state {
 	bool first, error, reset;
 	int graph_idx;
 	unsigned long sp, fp, pc, ra;
+	struct llist_node *kr_cur;
 };
 
 bool default_next_frame(struct unwind_state *state);
@@ -47,11 +49,30 @@ static inline bool unwind_error(struct unwind_state *state)
 
 #define GRAPH_FAKE_OFFSET (sizeof(struct pt_regs) - offsetof(struct pt_regs, regs[1]))
 
+/*
+ * The real return address of a call that returns into the kretprobe
+ * trampoline: its pending instance is keyed by the stack pointer the
+ * caller gets back, which is @cfa here (the frame's stack pointer once
+ * unwound). A key that matches no instance (the guess unwinder has none)
+ * leaves the trampoline's address.
+ */
+static inline unsigned long unwind_kretprobe_addr(struct unwind_state *state,
+						  unsigned long pc, unsigned long cfa)
+{
+	unsigned long real;
+
+	if (!is_kretprobe_trampoline(pc))
+		return pc;
+	real = kretprobe_find_ret_addr(state->task, (void *)cfa, &state->kr_cur);
+	return real ?: pc;
+}
+
 static inline unsigned long unwind_graph_addr(struct unwind_state *state,
 					unsigned long pc, unsigned long cfa)
 {
-	return ftrace_graph_ret_addr(state->task, &state->graph_idx,
-				     pc, (unsigned long *)(cfa - GRAPH_FAKE_OFFSET));
+	pc = ftrace_graph_ret_addr(state->task, &state->graph_idx,
+				   pc, (unsigned long *)(cfa - GRAPH_FAKE_OFFSET));
+	return unwind_kretprobe_addr(state, pc, cfa);
 }
 
 static __always_inline void __unwind_start(struct unwind_state *state,
