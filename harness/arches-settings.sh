@@ -98,10 +98,12 @@ parisc | hppa)
 	KP_QEMU_SERIAL="-serial mon:stdio" KP_QEMU_DISPLAY="-nographic"
 	KP_EXPECT_OPTS="y y - y" ;;
 loongarch | loongarch64)
-	# LoongArch64, QEMU's virt machine (7.2: a 3A5000-like la464, the
-	# 8250 UART at 0x1fe001e0 as ttyS0). Debian bookworm has no
-	# loongarch64 gcc: the kernel is built with LLVM 19 (KP_LLVM, the
-	# LLVM= of make; 6.12 wants LLVM 18 or later for LoongArch).
+	# LoongArch64, QEMU's virt machine (an la464, the 8250 UART at
+	# 0x1fe001e0). Debian bookworm has no loongarch64 gcc: the kernel is
+	# built with LLVM 19 (KP_LLVM, the LLVM= of make; 6.12 wants LLVM 18
+	# or later for LoongArch). QEMU 7.2 boots the ELF vmlinux without
+	# firmware but hands -append to fw_cfg only: the command line that
+	# counts is built in (harness/configs/arch-loongarch.config).
 	KP_ARCH=loongarch KP_ATAG=-loongarch KP_KARCH=loongarch KP_SRCARCH=loongarch
 	KP_CROSS= KP_LLVM=/usr/lib/llvm-19/bin/
 	KP_ARCH_PACKAGES="clang-19 lld-19 llvm-19 qemu-system-misc"

@@ -131,6 +131,7 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	local_irq_restore(flags);
 	return ours;
 }
+
 NOKPROBE_SYMBOL(kprobe_breakpoint_handler);
 
 /**
@@ -168,6 +169,7 @@ bool kprobe_singlestep_handler(struct pt_regs *regs)
 	local_irq_restore(flags);
 	return ours;
 }
+
 NOKPROBE_SYMBOL(kprobe_singlestep_handler);
 
 /**
@@ -208,4 +210,5 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 		return kprobe_site_fault(site, regs, trapnr);
 	return 0;
 }
+
 NOKPROBE_SYMBOL(kprobe_fault_handler);
