@@ -7,9 +7,12 @@
  * do_bp() calls kprobe_breakpoint_handler() for break BRK_KPROBE_BP and
  * kprobe_singlestep_handler() for break BRK_KPROBE_SSTEPBP, after turning
  * interrupts back on if the interrupted code had them: both turn them off
- * again, as the contract wants.  __do_page_fault() offers kernel faults
- * through kprobe_page_fault().  The states of a hit and of its one level
- * of nesting are those of <linux/kprobes_xol.h>.
+ * again, as the contract wants, and leave them off when the break was
+ * theirs, since do_bp() turns them off next on its way out anyway: no
+ * interrupt comes between the setup of a copy and the ertn into its slot.
+ * __do_page_fault() offers kernel faults through kprobe_page_fault().
+ * The states of a hit and of its one level of nesting are those of
+ * <linux/kprobes_xol.h>.
  *
  * LoongArch has no single step: the instruction runs from the site's
  * slot, up to the break that follows it, with PRMD.PIE cleared so that
@@ -128,7 +131,9 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 		kprobe_la_reenter(site, regs, kcb);
 	else
 		kprobe_la_hit(site, regs, kcb);
-	local_irq_restore(flags);
+	/* Handled: do_bp() turns interrupts off right away, leave them so. */
+	if (!ours)
+		local_irq_restore(flags);
 	return ours;
 }
 
@@ -166,7 +171,8 @@ bool kprobe_singlestep_handler(struct pt_regs *regs)
 		kprobe_xol_finish(kcb, regs);
 		ours = true;
 	}
-	local_irq_restore(flags);
+	if (!ours)
+		local_irq_restore(flags);
 	return ours;
 }
 
