@@ -5,8 +5,10 @@
 #include <linux/cpumask.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 
 #include <asm/inst.h>
+#include <asm/kprobes.h>
 #include <asm/loongson.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
@@ -96,6 +98,19 @@ static inline bool unwind_state_fixup(struct unwind_state *state)
 }
 
 /*
+ * The instruction at @ip as the function has it: a kprobe's break may sit
+ * over its first instructions, the stack allocation among them.
+ */
+static inline union loongarch_instruction unwind_insn(union loongarch_instruction *ip)
+{
+	union loongarch_instruction insn = *ip;
+
+	if (is_break_ins(&insn))
+		kprobe_la_insn_at((unsigned long)ip, &insn.word);
+	return insn;
+}
+
+/*
  * LoongArch function prologue is like follows,
  *     [instructions not use stack var]
  *     addi.d sp, sp, -imm
@@ -110,7 +125,7 @@ static bool unwind_by_prologue(struct unwind_state *state)
 	unsigned long size, offset, pc;
 	struct pt_regs *regs;
 	struct stack_info *info = &state->stack_info;
-	union loongarch_instruction *ip, *ip_end;
+	union loongarch_instruction *ip, *ip_end, insn;
 
 	if (state->sp >= info->end || state->sp < info->begin)
 		return false;
@@ -137,8 +152,9 @@ static bool unwind_by_prologue(struct unwind_state *state)
 	ip_end = (union loongarch_instruction *)pc;
 
 	while (ip < ip_end) {
-		if (is_stack_alloc_ins(ip)) {
-			frame_size = (1 << 12) - ip->reg2i12_format.immediate;
+		insn = unwind_insn(ip);
+		if (is_stack_alloc_ins(&insn)) {
+			frame_size = (1 << 12) - insn.reg2i12_format.immediate;
 			ip++;
 			break;
 		}
@@ -157,11 +173,12 @@ static bool unwind_by_prologue(struct unwind_state *state)
 	}
 
 	while (ip < ip_end) {
-		if (is_ra_save_ins(ip)) {
-			frame_ra = ip->reg2i12_format.immediate;
+		insn = unwind_insn(ip);
+		if (is_ra_save_ins(&insn)) {
+			frame_ra = insn.reg2i12_format.immediate;
 			break;
 		}
-		if (is_branch_ins(ip))
+		if (is_branch_ins(&insn))
 			break;
 		ip++;
 	}

@@ -37,6 +37,7 @@ struct arch_specific_insn {
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 bool kprobe_breakpoint_handler(struct pt_regs *regs);
 bool kprobe_singlestep_handler(struct pt_regs *regs);
+bool kprobe_la_insn_at(unsigned long addr, u32 *insn);
 
 /*
  * Return probes.  At a function's first instruction (a break there, or
@@ -95,6 +96,12 @@ static inline bool kprobe_breakpoint_handler(struct pt_regs *regs)
 }
 
 static inline bool kprobe_singlestep_handler(struct pt_regs *regs)
+{
+	return false;
+}
+
+/* The prologue unwinder asks; without kprobes a break is what it is. */
+static inline bool kprobe_la_insn_at(unsigned long addr, unsigned int *insn)
 {
 	return false;
 }

@@ -28,6 +28,7 @@
 #include <linux/kprobes.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
+#include <linux/preempt.h>
 #include <linux/uaccess.h>
 #include <asm/inst.h>
 #include <asm/loongarch.h>
@@ -218,3 +219,30 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 }
 
 NOKPROBE_SYMBOL(kprobe_fault_handler);
+
+/**
+ * kprobe_la_insn_at() - the instruction under a probe's break
+ * @addr: a kernel text address that holds a break
+ * @insn: set to the instruction the break replaced, if a probe owns it
+ *
+ * For the prologue unwinder (arch/loongarch/kernel/unwind_prologue.c),
+ * which reads the first instructions of a function to find its stack
+ * allocation and where it saved ra: a probe on the function's entry
+ * hides the first of them.
+ *
+ * Context: any.
+ * Return: true if @insn was set.
+ */
+bool kprobe_la_insn_at(unsigned long addr, u32 *insn)
+{
+	struct kprobe_site *site;
+
+	preempt_disable_notrace();
+	site = kprobe_site_lookup(addr);
+	if (site)
+		*insn = site->ainsn.insn;
+	preempt_enable_notrace();
+	return site != NULL;
+}
+
+NOKPROBE_SYMBOL(kprobe_la_insn_at);
