@@ -30,8 +30,10 @@ tmp=$(mktemp -d)
 read -r start end < <("${llvm}llvm-nm" "$kernel" |
 	awk '$3 == "__dtb_start" { s = $1 } $3 == "__dtb_end" { e = $1 }
 	     END { print s, e }')
-[ -n "$start" ] && [ -n "$end" ] ||
-	{ echo "qemu.sh: no built-in device tree in $kernel" >&2; exit 1; }
+if [ -z "$start" ] || [ -z "$end" ]; then
+	echo "qemu.sh: no built-in device tree in $kernel" >&2
+	exit 1
+fi
 size=$(stat -c %s "$tmp/virt.dtb")
 if [ $((0x$end - 0x$start)) -lt "$size" ]; then
 	echo "qemu.sh: the built-in device tree of $kernel is smaller than virt.dts" >&2

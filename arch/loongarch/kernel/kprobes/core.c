@@ -242,7 +242,7 @@ bool kprobe_la_insn_at(unsigned long addr, u32 *insn)
 	if (site)
 		*insn = site->ainsn.insn;
 	preempt_enable_notrace();
-	return site != NULL;
+	return !!site;
 }
 
 NOKPROBE_SYMBOL(kprobe_la_insn_at);
