@@ -189,7 +189,7 @@ NOKPROBE_SYMBOL(kprobe_singlestep_handler);
  * oops report then see the probed instruction.  The copy of a nested hit
  * (one that ran no handler) faulted for the handler that ran into it, and
  * is offered as that handler's fault.  A fault while handlers run is
- * theirs.
+ * theirs, for an ftrace hit too.
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe's fault handler fixed the fault, 0 otherwise.
@@ -198,24 +198,15 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site = kcb->cur.site;
-	struct kprobe *p = kprobe_running();
 
-	if (!site)
-		return 0;
-	if (kprobe_xol_running(kcb) &&
+	if (site && kprobe_xol_running(kcb) &&
 	    regs->csr_era == (unsigned long)site->ainsn.slot) {
 		regs->csr_era = (unsigned long)site->addr;
 		regs->csr_prmd = (regs->csr_prmd & ~CSR_PRMD_PIE) |
 				 kcb->cur.saved_irq;
-		if (!kprobe_xol_unnest(kcb))
-			return kprobe_xol_fault(kcb, regs, trapnr);
-		/* A nested hit's copy: the outer handler's fault. */
-		site = kcb->cur.site;
+		return kprobe_xol_copy_fault(kcb, regs, trapnr);
 	}
-	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
-	    READ_ONCE(p->site) == site)
-		return kprobe_site_fault(site, regs, trapnr);
-	return 0;
+	return kprobe_xol_handler_fault(kcb, regs, trapnr);
 }
 
 NOKPROBE_SYMBOL(kprobe_fault_handler);

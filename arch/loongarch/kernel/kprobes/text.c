@@ -264,38 +264,6 @@ void arch_kprobe_release(struct kprobe_site *site)
 }
 
 /**
- * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
- * @addr: address of the symbol
- * @offset: offset into the symbol
- * @on_func_entry: set to whether the result is the function's entry
- *
- * A traced function starts with its ftrace call site ("move t0, ra",
- * then the call), so offset 0 is both the entry and that site.
- *
- * Context: process context.
- * Return: @addr + @offset.
- */
-kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
-					 unsigned long offset,
-					 bool *on_func_entry)
-{
-	*on_func_entry = !offset;
-	return (kprobe_opcode_t *)(addr + offset);
-}
-
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Return: true if @addr is an ftrace call site and kprobes hooks those.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
-	       kprobe_ftrace_call_site(addr);
-}
-
-/**
  * arch_kprobe_refuses() - is @addr in code LoongArch can never probe?
  * @addr: the address to probe
  *
