@@ -139,11 +139,15 @@ static bool kprobe_sh_is_stc_sr(kprobe_opcode_t insn)
 }
 
 /*
- * ldc, ldc.l, stc and stc.l of a control register other than GBR and
- * VBR: SR (the copy runs with its own interrupt mask, which is put back
- * afterwards), SSR and SPC (every exception, the traps of a probe
- * included, overwrites them), SGR, DBR and the banked registers (the
- * exception entry code's own).  stc sr,Rn is handled by the caller.
+ * ldc, ldc.l, stc and stc.l of SR (the copy runs with its own interrupt
+ * mask, which is put back afterwards), SSR, SPC and SGR (every exception,
+ * the traps of a probe included, overwrites them), DBR, and the DSP's
+ * MOD, RS and RE (their repeat loop would not survive the detour).  GBR,
+ * VBR and the banked registers are fine: of the latter, the exception
+ * entry code (blacklisted) only uses k0-k4 as scratch, and the kernel
+ * keeps the interrupt mask and current's thread_info in k6 and k7
+ * ("stc r7_bank,Rn" is how C code reads current).  stc sr,Rn is handled
+ * by the caller.
  */
 static bool kprobe_sh_is_system_cr(kprobe_opcode_t insn)
 {
@@ -154,7 +158,7 @@ static bool kprobe_sh_is_system_cr(kprobe_opcode_t insn)
 	case 0x4003:			/* stc.l CR,@-Rn */
 	case 0x4007:			/* ldc.l @Rm+,CR */
 	case 0x400e:			/* ldc Rm,CR */
-		return cr != 1 && cr != 2;
+		return cr != 1 && cr != 2 && cr < 8;
 	}
 	switch (insn & 0xf0ff) {
 	case 0x003a:			/* stc sgr,Rn */
@@ -190,8 +194,8 @@ static bool kprobe_sh_is_sh2a_branch(kprobe_opcode_t insn)
 
 /*
  * Instructions that never run out of line: trapa, rte, sleep (it would
- * wait with interrupts masked), ldtlb (the slot's own TLB miss could
- * change PTEH and PTEL under it), the system control registers, the
+ * wait with interrupts masked), ldtlb (a TLB miss in a handler would
+ * change the PTEH and PTEL it loads), the system control registers, the
  * movli.l/movco.l pair (every exception clears the link, so movco.l
  * would fail for ever), SH-2A's 32-bit instructions and delay-less
  * branches.
@@ -326,9 +330,10 @@ static int kprobe_sh_prepare_delayed(struct kprobe_site *site)
  * and bf are done by the handler; a branch with a delay slot is
  * evaluated by the handler and its delay slot instruction runs from the
  * slot.  Refused with -EINVAL: delay slots, movli.l/movco.l windows,
- * trapa, rte, sleep, ldtlb, system control register accesses, SH-2A's
- * 32-bit instructions and delay-less branches, and branches whose delay
- * slot instruction cannot run out of line.
+ * trapa, rte, sleep, ldtlb, accesses to SR (but stc sr,Rn), SSR, SPC,
+ * SGR, DBR, MOD, RS and RE, SH-2A's 32-bit instructions and delay-less
+ * branches, and branches whose delay slot instruction cannot run out of
+ * line.
  *
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an odd address, -EINVAL, -ENOMEM.
