@@ -434,11 +434,11 @@ static int kprobe_sh_blacklist_func(unsigned long addr)
  *
  * The exception entry and exit code (entry.o of SH-3 and SH-4, from
  * tlb_miss_load to the rts and delay slot of exception_none, in plain
- * .text) runs with the block
- * bit set or on the exception registers, where a trapa resets the CPU
- * or loses the state.  debug_trap_handler() runs before the notifier of
- * every probe trap, and the out-of-line interrupt flag helpers inside
- * it: a probe on either would trap for ever.
+ * .text) runs with the block bit set or on the exception registers,
+ * where a trapa resets the CPU or loses the state.  debug_trap_handler()
+ * runs before the notifier of every probe trap, and the out-of-line
+ * interrupt flag helpers inside it: a probe on either would trap for
+ * ever.
  *
  * Return: 0 or a negative errno from kprobe_blacklist_add_range().
  */
