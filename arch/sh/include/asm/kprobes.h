@@ -27,7 +27,8 @@ typedef u16 kprobe_opcode_t;
  * enum kprobe_sh_kind - how the hit path runs a probed instruction
  * @KPROBE_SH_COPY: from the slot, followed by the step-end trap
  * @KPROBE_SH_LOAD: a PC-relative load or mova: the handler writes
- *	@value into register @reg
+ *	the literal at @value (or @value itself, for mova) into register
+ *	@reg
  * @KPROBE_SH_STC_SR: stc sr,Rn: the handler copies the probed context's
  *	SR (a copy would read the masked one)
  * @KPROBE_SH_COND: bt or bf, evaluated by the handler
@@ -47,8 +48,8 @@ enum kprobe_sh_kind {
  * struct arch_specific_insn - SuperH part of a struct kprobe_site
  * @slot: the out-of-line copy followed by a trap, or NULL when nothing
  *	runs out of line
- * @value: for %KPROBE_SH_LOAD, the value loaded (the literal pool is
- *	kernel text, read once when the probe is prepared)
+ * @value: for %KPROBE_SH_LOAD, the address of the literal, or the
+ *	address mova writes
  * @insn: the original instruction at the probed address
  * @kind: see enum kprobe_sh_kind
  * @reg: the destination register of %KPROBE_SH_LOAD and

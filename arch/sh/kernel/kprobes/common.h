@@ -55,11 +55,12 @@ static inline long kprobe_sh_disp12(kprobe_opcode_t insn)
 }
 
 /*
- * The first and last code of the SH-3/SH-4 exception entry object
- * (arch/sh/kernel/cpu/sh3/entry.S), and the C handler of debug traps
+ * The first code of the SH-3/SH-4 exception entry object
+ * (arch/sh/kernel/cpu/sh3/entry.S) with and without an MMU, its last,
+ * and the C handler of debug traps
  * (arch/sh/kernel/traps.c), for the blacklist.
  */
-extern const char tlb_miss_load[], exception_none[];
+extern const char tlb_miss_load[], restore_regs[], exception_none[];
 BUILD_TRAP_HANDLER(debug);
 
 #endif /* _SH_KERNEL_KPROBES_COMMON_H */

@@ -100,7 +100,12 @@ static nokprobe_inline unsigned long kprobe_sh_emulate(struct kprobe_site *site,
 
 	switch (ai->kind) {
 	case KPROBE_SH_LOAD:
-		regs->regs[ai->reg] = ai->value;
+		if ((ai->insn & 0xf000) == 0x9000)		/* mov.w */
+			regs->regs[ai->reg] = (long)READ_ONCE(*(s16 *)ai->value);
+		else if ((ai->insn & 0xf000) == 0xd000)		/* mov.l */
+			regs->regs[ai->reg] = READ_ONCE(*(u32 *)ai->value);
+		else						/* mova */
+			regs->regs[ai->reg] = ai->value;
 		break;
 	case KPROBE_SH_STC_SR:
 		regs->regs[ai->reg] = regs->sr;

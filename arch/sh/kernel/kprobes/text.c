@@ -9,8 +9,9 @@
  * handler can do its work directly:
  *
  *  - PC-relative loads (mov.w and mov.l @(disp,PC), mova) read the
- *    literal pool next to the probed address; the value is taken now and
- *    the handler writes it into the destination register.
+ *    literal pool next to the probed address: its address is computed
+ *    now, and the handler reads the literal and writes the destination
+ *    register.
  *  - stc sr,Rn would read the interrupt mask the copy runs with: the
  *    handler copies the probed context's SR instead.
  *  - bt and bf are evaluated by the handler.
@@ -141,13 +142,14 @@ static bool kprobe_sh_is_stc_sr(kprobe_opcode_t insn)
 /*
  * ldc, ldc.l, stc and stc.l of SR (the copy runs with its own interrupt
  * mask, which is put back afterwards), SSR, SPC and SGR (every exception,
- * the traps of a probe included, overwrites them), DBR, and the DSP's
- * MOD, RS and RE (their repeat loop would not survive the detour).  GBR,
- * VBR and the banked registers are fine: of the latter, the exception
- * entry code (blacklisted) only uses k0-k4 as scratch, and the kernel
- * keeps the interrupt mask and current's thread_info in k6 and k7
- * ("stc r7_bank,Rn" is how C code reads current).  stc sr,Rn is handled
- * by the caller.
+ * the traps of a probe included, overwrites them), DBR, the DSP's MOD, RS
+ * and RE (their repeat loop would not survive the detour), and of the
+ * banked registers k0-k4: the exception entry code uses them as scratch,
+ * so the probe's own trap replaces what they held (k2 is the exception
+ * code that lookup_exception_vector() reads).  GBR, VBR, and k5-k7 (the
+ * kernel keeps the interrupt mask and current's thread_info in k6 and
+ * k7; "stc r7_bank,Rn" is how C code reads current) are fine.  stc sr,Rn
+ * is handled by the caller.
  */
 static bool kprobe_sh_is_system_cr(kprobe_opcode_t insn)
 {
@@ -158,7 +160,9 @@ static bool kprobe_sh_is_system_cr(kprobe_opcode_t insn)
 	case 0x4003:			/* stc.l CR,@-Rn */
 	case 0x4007:			/* ldc.l @Rm+,CR */
 	case 0x400e:			/* ldc Rm,CR */
-		return cr != 1 && cr != 2 && cr < 8;
+		if (cr >= 8)		/* Rn_BANK */
+			return (cr & 7) <= 4;
+		return cr != 1 && cr != 2;
 	}
 	switch (insn & 0xf0ff) {
 	case 0x003a:			/* stc sgr,Rn */
@@ -170,6 +174,17 @@ static bool kprobe_sh_is_system_cr(kprobe_opcode_t insn)
 		return true;
 	}
 	return false;
+}
+
+/*
+ * The SH-DSP repeat loop setup: ldrs and ldre @(disp,PC), which would
+ * read the slot's PC, and setrc #imm and setrc Rm.  Reserved on CPUs
+ * without the DSP.
+ */
+static bool kprobe_sh_is_dsp_loop(kprobe_opcode_t insn)
+{
+	return (insn & 0xfd00) == 0x8c00 || (insn & 0xff00) == 0x8200 ||
+	       (insn & 0xf0ff) == 0x4014;
 }
 
 /* SH-4A's movli.l and movco.l, the load-linked pair. */
@@ -197,15 +212,16 @@ static bool kprobe_sh_is_sh2a_branch(kprobe_opcode_t insn)
  * wait with interrupts masked), ldtlb (a TLB miss in a handler would
  * change the PTEH and PTEL it loads), the system control registers, the
  * movli.l/movco.l pair (every exception clears the link, so movco.l
- * would fail for ever), SH-2A's 32-bit instructions and delay-less
- * branches.
+ * would fail for ever), the DSP's repeat loop setup, SH-2A's 32-bit
+ * instructions and delay-less branches.
  */
 static bool kprobe_sh_refused(kprobe_opcode_t insn)
 {
 	return KPROBE_SH_IS_TRAPA(insn) || insn == 0x002b ||
 	       insn == 0x001b || insn == 0x0038 ||
 	       kprobe_sh_is_system_cr(insn) || kprobe_sh_is_movli(insn) ||
-	       kprobe_sh_is_movco(insn) || kprobe_sh_is_sh2a_branch(insn) ||
+	       kprobe_sh_is_movco(insn) || kprobe_sh_is_dsp_loop(insn) ||
+	       kprobe_sh_is_sh2a_branch(insn) ||
 	       instruction_size(insn) != sizeof(kprobe_opcode_t);
 }
 
@@ -269,31 +285,27 @@ static int kprobe_sh_fill_slot(struct kprobe_site *site, kprobe_opcode_t insn)
 }
 
 /*
- * The value a PC-relative instruction at @addr produces: the address
- * for mova, the literal for the loads (mov.w sign-extends its halfword).
- * PC reads as @addr + 4, rounded down to 4 bytes for the long forms.
+ * The address a PC-relative instruction at @addr uses: what mova writes,
+ * or where the loads find their literal (read by the hit, not now: the
+ * literal may change while the probe is armed, as dynamic ftrace does to
+ * the mcount call's).  PC reads as @addr + 4, rounded down to 4 bytes for
+ * the long forms.
  */
-static int kprobe_sh_pcrel_value(unsigned long addr, kprobe_opcode_t insn,
-				 unsigned long *value)
+static int kprobe_sh_pcrel_addr(unsigned long addr, kprobe_opcode_t insn,
+				unsigned long *value)
 {
-	unsigned long base = (addr & ~3UL) + 4 + (insn & 0xff) * 4;
-	s16 half;
+	unsigned long disp = insn & 0xff;
 	u32 word;
+	u16 half;
 
-	if ((insn & 0xff00) == 0xc700) {		/* mova */
-		*value = base;
-		return 0;
+	if ((insn & 0xf000) == 0x9000) {		/* mov.w */
+		*value = addr + 4 + disp * 2;
+		return get_kernel_nofault(half, (u16 *)*value) ? -EINVAL : 0;
 	}
-	if ((insn & 0xf000) == 0xd000) {		/* mov.l */
-		if (get_kernel_nofault(word, (u32 *)base))
-			return -EINVAL;
-		*value = word;
+	*value = (addr & ~3UL) + 4 + disp * 4;
+	if ((insn & 0xff00) == 0xc700)			/* mova */
 		return 0;
-	}
-	if (get_kernel_nofault(half, (s16 *)(addr + 4 + (insn & 0xff) * 2)))
-		return -EINVAL;
-	*value = (long)half;
-	return 0;
+	return get_kernel_nofault(word, (u32 *)*value) ? -EINVAL : 0;
 }
 
 /*
@@ -331,9 +343,9 @@ static int kprobe_sh_prepare_delayed(struct kprobe_site *site)
  * evaluated by the handler and its delay slot instruction runs from the
  * slot.  Refused with -EINVAL: delay slots, movli.l/movco.l windows,
  * trapa, rte, sleep, ldtlb, accesses to SR (but stc sr,Rn), SSR, SPC,
- * SGR, DBR, MOD, RS and RE, SH-2A's 32-bit instructions and delay-less
- * branches, and branches whose delay slot instruction cannot run out of
- * line.
+ * SGR, DBR, MOD, RS, RE and k0-k4, the DSP's repeat loop setup, SH-2A's
+ * 32-bit instructions and delay-less branches, and branches whose delay
+ * slot instruction cannot run out of line.
  *
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an odd address, -EINVAL, -ENOMEM.
@@ -367,7 +379,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 		ai->kind = KPROBE_SH_LOAD;
 		if ((insn & 0xff00) == 0xc700)		/* mova writes r0 */
 			ai->reg = 0;
-		return kprobe_sh_pcrel_value(addr, insn, &ai->value);
+		return kprobe_sh_pcrel_addr(addr, insn, &ai->value);
 	}
 	if (kprobe_sh_is_stc_sr(insn)) {
 		ai->kind = KPROBE_SH_STC_SR;
@@ -433,12 +445,15 @@ static int kprobe_sh_blacklist_func(unsigned long addr)
  * arch_kprobe_populate_blacklist() - refuse what a probe trap runs through
  *
  * The exception entry and exit code (entry.o of SH-3 and SH-4, from
- * tlb_miss_load to the rts and delay slot of exception_none, in plain
- * .text) runs with the block bit set or on the exception registers,
- * where a trapa resets the CPU or loses the state.  debug_trap_handler()
- * runs before the notifier of every probe trap, and the out-of-line
- * interrupt flag helpers inside it: a probe on either would trap for
- * ever.
+ * tlb_miss_load, or restore_regs without an MMU, to the rts and delay
+ * slot of exception_none, in plain .text) runs with the block bit set
+ * or on the exception registers, where a trapa resets the CPU or loses
+ * the state.  debug_trap_handler() runs before the notifier of every
+ * probe trap, and the out-of-line interrupt flag helpers inside it: a
+ * probe on either would trap for ever.  breakpoint_trap_handler() reads
+ * the exception code from k2 and hands it to the UBC and kgdb notifiers,
+ * which test it: a probe trap ahead of that read would replace it with
+ * its own.
  *
  * Return: 0 or a negative errno from kprobe_blacklist_add_range().
  */
@@ -446,9 +461,12 @@ int arch_kprobe_populate_blacklist(void)
 {
 	int ret;
 
-	if (IS_ENABLED(CONFIG_MMU) &&
-	    (IS_ENABLED(CONFIG_CPU_SH3) || IS_ENABLED(CONFIG_CPU_SH4))) {
-		ret = kprobe_blacklist_add_range((unsigned long)tlb_miss_load,
+	if (IS_ENABLED(CONFIG_CPU_SH3) || IS_ENABLED(CONFIG_CPU_SH4)) {
+		unsigned long start = IS_ENABLED(CONFIG_MMU) ?
+				      (unsigned long)tlb_miss_load :
+				      (unsigned long)restore_regs;
+
+		ret = kprobe_blacklist_add_range(start,
 						 (unsigned long)exception_none + 4);
 		if (ret)
 			return ret;
@@ -458,5 +476,7 @@ int arch_kprobe_populate_blacklist(void)
 		ret = kprobe_sh_blacklist_func((unsigned long)arch_local_irq_restore);
 	if (!ret)
 		ret = kprobe_sh_blacklist_func((unsigned long)arch_local_save_flags);
+	if (!ret && IS_ENABLED(CONFIG_HAVE_HW_BREAKPOINT))
+		ret = kprobe_sh_blacklist_func((unsigned long)breakpoint_trap_handler);
 	return ret;
 }
