@@ -26,4 +26,14 @@
 #define KPROBE_SPARC_TT_BP	0x170
 #define KPROBE_SPARC_TT_STEP	0x171
 
+/* The trap table, at the end of head_64.S's text (ttable_64.S). */
+extern const char sparc64_ttable_tl0[];
+
+/* Trap levels 0 and 1, 512 entries of 32 bytes each. */
+#define KPROBE_SPARC_TTABLE_SIZE	(2 * 512 * 32)
+
+/* Where a secondary sun4v CPU starts, with physical addresses (hvtramp.S). */
+extern const char hv_cpu_startup[];
+extern const char hv_cpu_startup_end[];
+
 #endif /* _SPARC_KERNEL_KPROBES_COMMON_H */

@@ -320,26 +320,32 @@ void arch_kprobe_release(struct kprobe_site *site)
 	}
 }
 
-/* The trap table, at the end of head_64.S's text (ttable_64.S). */
-extern const char sparc64_ttable_tl0[];
-
-/* Trap levels 0 and 1, 512 entries of 32 bytes each. */
-#define KPROBE_SPARC_TTABLE_SIZE	(2 * 512 * 32)
-
-/**
- * arch_kprobe_populate_blacklist() - refuse the low-level trap code
- *
+/*
  * head_64.S links first and holds, up to the end of the trap table, the
  * trap entry and return code (etrap, rtrap), window spill and fill
  * fixups, TLB miss handlers and interrupt vectors: code that runs at a
  * raised trap level or on the way into and out of every trap, where
- * another trap cannot be taken.
+ * another trap cannot be taken.  A secondary sun4v CPU starts in
+ * hv_cpu_startup with the MMU off, running the kernel text at its
+ * physical address, until it has installed the kernel's trap table: a
+ * trap there never reaches kprobe_trap().  (The sun4u startup code,
+ * sparc64_cpu_startup, lives in .data and is not probed anyway.)
+ */
+static const struct kprobe_text_range kprobe_sparc_refused[] = {
+	{ _text, sparc64_ttable_tl0 + KPROBE_SPARC_TTABLE_SIZE },
+#ifdef CONFIG_SMP
+	{ hv_cpu_startup, hv_cpu_startup_end },
+#endif
+};
+
+/**
+ * arch_kprobe_populate_blacklist() - refuse the trap code and the sun4v
+ *	CPU startup code
  *
  * Return: 0 or a negative errno from kprobe_blacklist_add_range().
  */
 int arch_kprobe_populate_blacklist(void)
 {
-	return kprobe_blacklist_add_range((unsigned long)_text,
-					  (unsigned long)sparc64_ttable_tl0 +
-					  KPROBE_SPARC_TTABLE_SIZE);
+	return kprobe_blacklist_add_ranges(kprobe_sparc_refused,
+					   ARRAY_SIZE(kprobe_sparc_refused));
 }
