@@ -24,9 +24,9 @@
 typedef u32 kprobe_opcode_t;
 
 /*
- * One out-of-line slot: the copied instruction, then "ta 0x71" in every
- * other word, so that the step ends whether or not a branch annulled the
- * word after it.
+ * One out-of-line slot: the copied instruction, then "ta 0x71" in each
+ * word after it, so that the step ends whether or not a branch annulled
+ * its delay slot.
  */
 #define KPROBE_SLOT_SIZE	16
 
@@ -115,6 +115,11 @@ static __always_inline void arch_kretprobe_fixup_return(struct pt_regs *regs,
 
 	regs->u_regs[UREG_RETPC] = addr - 8;
 	flushw_all();
+	/*
+	 * flushw_all() tells the compiler nothing about memory: keep the
+	 * store after the spill, or the spill would overwrite it.
+	 */
+	barrier();
 	sf->callers_pc = addr - 8;
 }
 
