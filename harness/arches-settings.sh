@@ -90,9 +90,11 @@ sparc64)
 	# __O_TMPFILE, so the BUILD_BUG_ON in fcntl_init() that counts the
 	# open flags fails on sparc whatever the optimisation level or the
 	# configuration (fs/fcntl.c is always built; upstream does not build
-	# either). Without __OPTIMIZE__ the kernel's compile-time asserts are
-	# not checked (as compiler_types.h suggests); gcc still optimises.
-	# That one file only, in both trees.
+	# either). Without __OPTIMIZE__ the kernel's compile-time asserts
+	# (and FORTIFY_SOURCE, not configured here) are left out of that one
+	# file, as compiler_types.h and string.h say; gcc still optimises it.
+	# Kbuild matches CFLAGS_fcntl.o by file name, and fs/fcntl.c is the
+	# only fcntl.c it builds. Both trees; no other ARCH sets this.
 	KP_KMAKE_ARGS="CFLAGS_fcntl.o=-U__OPTIMIZE__"
 	KP_EXPECT_OPTS="y y - -" ;;
 parisc | hppa)
