@@ -128,8 +128,9 @@ cc="${KP_CROSS}gcc" hostcc=gcc
 command -v ccache >/dev/null && cc="ccache $cc" hostcc="ccache gcc"
 kmake()
 {
+	# shellcheck disable=SC2086  # KP_KMAKE_ARGS: words, none with spaces
 	make -C "$src" O="$obj" ARCH="$KP_KARCH" "${tool[@]}" \
-		CC="$cc" HOSTCC="$hostcc" -j"$KP_JOBS" "$@"
+		CC="$cc" HOSTCC="$hostcc" -j"$KP_JOBS" ${KP_KMAKE_ARGS:-} "$@"
 }
 t0=$(date +%s)
 name="build $tree$KP_ATAG-$variant kernel ($KP_IMAGE, -j$KP_JOBS)"
