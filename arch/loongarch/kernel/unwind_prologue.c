@@ -8,7 +8,7 @@
 #include <linux/kprobes.h>
 
 #include <asm/inst.h>
-#include <asm/kprobes.h>
+#include <linux/kprobes.h>
 #include <asm/loongson.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>

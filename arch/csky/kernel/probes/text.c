@@ -21,7 +21,7 @@
 #include <linux/stop_machine.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include <asm/cache.h>
+#include <linux/cache.h>
 #include <asm/sections.h>
 #include <asm/switch_to.h>
 #include <asm/traps.h>

@@ -29,7 +29,7 @@
 #include <linux/notifier.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>
-#include <asm/processor.h>
+#include <linux/processor.h>
 #include <asm/ptrace.h>
 
 #include "common.h"

@@ -36,7 +36,7 @@
 #include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
-#include <asm/processor.h>
+#include <linux/processor.h>
 
 #include "common.h"
 

@@ -17,7 +17,7 @@
 #include <linux/compiler.h>
 #include <linux/linkage.h>
 #include <linux/types.h>
-#include <asm/cacheflush.h>
+#include <linux/cacheflush.h>
 #include <asm/pstate.h>
 #include <asm/ptrace.h>
 

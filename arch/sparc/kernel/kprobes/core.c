@@ -28,7 +28,7 @@
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>
-#include <asm/kdebug.h>
+#include <linux/kdebug.h>
 #include <asm/ptrace.h>
 #include <asm/pstate.h>
 

@@ -20,7 +20,7 @@
 #include <linux/mutex.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include <asm/cacheflush.h>
+#include <linux/cacheflush.h>
 #include <asm/sections.h>
 
 #include "common.h"
