@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ARC probe sites: which instructions may be probed, their out-of-line
+ * slots, the breakpoints written over them, and the cache maintenance
+ * that makes the writes run.
+ *
+ * Kernel text is written with plain aligned 16-bit stores (ARC maps it
+ * untranslated and writable): another CPU fetches either the old or the
+ * new unit.  The instruction caches are not coherent with the data
+ * caches, so arch_kprobe_arm() and arch_kprobe_disarm() only store and
+ * widen the range written since the last sync, and
+ * arch_kprobe_patch_sync() writes the data cache back and invalidates
+ * the instruction caches of every CPU once per batch.
+ */
+#include <linux/cacheflush.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/preempt.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "common.h"
+#include "decode.h"
+
+/* Text written since the last sync, [start, end); under text_mutex. */
+static unsigned long kprobe_arc_dirty_start = ULONG_MAX;
+static unsigned long kprobe_arc_dirty_end;
+
+static void kprobe_arc_write(kprobe_opcode_t *addr, kprobe_opcode_t unit)
+{
+	unsigned long a = (unsigned long)addr;
+
+	lockdep_assert_held(&text_mutex);
+	WRITE_ONCE(*addr, unit);
+	kprobe_arc_dirty_start = min(kprobe_arc_dirty_start, a);
+	kprobe_arc_dirty_end = max(kprobe_arc_dirty_end, a + sizeof(*addr));
+}
+
+static void kprobe_arc_flush_caches(void *unused)
+{
+	flush_cache_all();
+}
+
+/**
+ * arch_kprobe_patch_sync() - make the units written so far run everywhere
+ *
+ * A range of up to a page goes to flush_icache_range(), which writes the
+ * data cache lines back and has every CPU invalidate its instruction
+ * cache lines.  A wider one (a batch over the kernel and modules) would
+ * make that flush the caches of this CPU only, so this CPU's data cache
+ * is written back first and then every CPU flushes its caches whole.
+ *
+ * Context: cpus_read_lock() and text_mutex held, may sleep.
+ */
+void arch_kprobe_patch_sync(void)
+{
+	lockdep_assert_held(&text_mutex);
+	if (kprobe_arc_dirty_start >= kprobe_arc_dirty_end)
+		return;
+	if (kprobe_arc_dirty_end - kprobe_arc_dirty_start <= PAGE_SIZE) {
+		flush_icache_range(kprobe_arc_dirty_start, kprobe_arc_dirty_end);
+	} else {
+		preempt_disable();
+		flush_cache_all();
+		smp_call_function(kprobe_arc_flush_caches, NULL, 1);
+		preempt_enable();
+	}
+	kprobe_arc_dirty_start = ULONG_MAX;
+	kprobe_arc_dirty_end = 0;
+}
+
+/**
+ * arch_kprobe_arm() - write the breakpoint of @site
+ * @site: a prepared site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_arm(struct kprobe_site *site)
+{
+	kprobe_arc_write(site->addr, KPROBE_ARC_BP);
+}
+
+/**
+ * arch_kprobe_disarm() - put the first 16 bits of @site's instruction back
+ * @site: an armed site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_disarm(struct kprobe_site *site)
+{
+	kprobe_arc_write(site->addr, site->ainsn.insn);
+}
+
+/* Decode the instruction at @pc; false if its text cannot be read. */
+static bool kprobe_arc_read(unsigned long pc, struct kprobe_arc_insn *insn)
+{
+	u16 hi, lo = 0;
+
+	if (get_kernel_nofault(hi, (u16 *)pc))
+		return false;
+	if ((hi >> 11) < 8 && get_kernel_nofault(lo, (u16 *)(pc + 2)))
+		return false;
+	kprobe_arc_decode(hi, lo, insn);
+	return true;
+}
+
+/*
+ * Walk the function starting at @func up to @addr, decoding each
+ * instruction: the only way to know where instructions start in a
+ * variable-length stream.  A probe must start an instruction, must not
+ * sit in a delay slot (the branch before it would run the breakpoint
+ * there, and a slot cannot hold a delay slot), and must not sit between
+ * an llock and its scond: the exception of the breakpoint clears the
+ * lock flag, so the scond would fail every time and the loop around it
+ * would never end.
+ *
+ * Return: 0 with *@insn decoded at @addr, -EILSEQ if @addr lies inside
+ * an instruction, -EINVAL for a delay slot, a locked sequence or text
+ * that cannot be read.
+ */
+static int kprobe_arc_check_place(unsigned long addr, unsigned long func,
+				  struct kprobe_arc_insn *insn)
+{
+	bool delay = false, locked = false;
+	unsigned long pc = func;
+
+	if (!func || func > addr)
+		return -EINVAL;
+	for (;;) {
+		if (!kprobe_arc_read(pc, insn))
+			return -EINVAL;
+		if (pc == addr)
+			break;
+		if (insn->cls == KPROBE_ARC_LLOCK)
+			locked = true;
+		else if (insn->cls == KPROBE_ARC_SCOND)
+			locked = false;
+		delay = insn->delay;
+		pc += insn->len;
+		if (pc > addr)
+			return -EILSEQ;
+	}
+	return delay || locked ? -EINVAL : 0;
+}
+
+/* Fill @site's slot with the instruction, then the unimp_s that ends it. */
+static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned int len)
+{
+	kprobe_opcode_t image[KPROBE_SLOT_SIZE / sizeof(kprobe_opcode_t)];
+	kprobe_opcode_t *slot;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(image); i++)
+		image[i] = KPROBE_ARC_BP;
+	if (copy_from_kernel_nofault(image, site->addr, len))
+		return -EINVAL;
+
+	slot = kprobe_slot_alloc();
+	if (!slot)
+		return -ENOMEM;
+	memcpy(slot, image, sizeof(image));
+	flush_icache_range((unsigned long)slot,
+			   (unsigned long)slot + sizeof(image));
+	site->ainsn.slot = slot;
+	site->ainsn.insn = image[0];
+	site->ainsn.len = len;
+	return 0;
+}
+
+/**
+ * arch_kprobe_prepare() - check @site's instruction and give it a slot
+ * @site: a new site
+ * @func: start of the symbol holding site->addr
+ *
+ * Every probed instruction runs from its slot, ended by unimp_s.  Refused
+ * with -EINVAL, because they would go wrong there: branches, jumps, calls
+ * and loop set-ups (their targets are relative to their address or they
+ * leave the slot: b, bl, brcc, bbit, j, jl, bi, bih, lp, jli_s, ei_s,
+ * leave_s with pcl), instructions that read PCL, those that trap, halt,
+ * return from an exception or change the interrupt enable (trap_s, swi,
+ * brk, sleep, rtie, flag, kflag, seti, clri, unimp_s), llock, scond and
+ * everything between them, delay slots and encodings the decoder does
+ * not know.
+ *
+ * Context: kprobe_mutex held, may sleep.
+ * Return: 0, -EILSEQ for an odd address or one inside an instruction,
+ * -EINVAL, -ENOMEM.
+ */
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
+{
+	unsigned long addr = (unsigned long)site->addr;
+	struct kprobe_arc_insn insn;
+	int ret;
+
+	if (!IS_ALIGNED(addr, sizeof(kprobe_opcode_t)))
+		return -EILSEQ;
+	ret = kprobe_arc_check_place(addr, func, &insn);
+	if (ret)
+		return ret;
+	if (insn.cls != KPROBE_ARC_COPY)
+		return -EINVAL;
+	return kprobe_arc_fill_slot(site, insn.len);
+}
+
+/**
+ * arch_kprobe_release() - free @site's slot
+ * @site: a site no CPU can reach any more
+ *
+ * Context: process context, no kprobes lock held.
+ */
+void arch_kprobe_release(struct kprobe_site *site)
+{
+	if (site->ainsn.slot) {
+		kprobe_slot_free(site->ainsn.slot);
+		site->ainsn.slot = NULL;
+	}
+}
+
+/**
+ * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
+ * @addr: address of the symbol
+ * @offset: offset into the symbol
+ * @on_func_entry: set to whether the result is the function's entry
+ *
+ * Context: process context.
+ * Return: @addr + @offset.
+ */
+kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
+					 unsigned long offset,
+					 bool *on_func_entry)
+{
+	*on_func_entry = !offset;
+	return (kprobe_opcode_t *)(addr + offset);
+}
+
+/**
+ * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
+ * @addr: the address to probe
+ *
+ * Return: false; ARC has no function tracer, every probe is a breakpoint.
+ */
+bool arch_kprobe_ftrace_site(unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_refuses() - is @addr in code ARC can never probe?
+ * @addr: the address to probe
+ *
+ * Return: false; what cannot be probed is refused per instruction by
+ * arch_kprobe_prepare() or listed by arch_kprobe_populate_blacklist().
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	return false;
+}
+
+/*
+ * The assembly exception and interrupt entry code (entry.S,
+ * entry-arcv2.S, mm/tlbex.S) is plain .text: a breakpoint there would be
+ * taken again by the very code that handles it.  Each name covers the
+ * code up to the next symbol, so the local labels are listed too.
+ */
+static const char * const kprobe_arc_entry_syms[] = {
+	"sys_clone_wrapper", "sys_clone3_wrapper", "ret_from_fork",
+	"instr_service", "EV_MachineCheck", "EV_PrivilegeV", "EV_Extension",
+	"tracesys", "tracesys_exit", "trap_with_param", "EV_Trap",
+	"ret_from_exception", "resume_user_mode_begin", "resume_kernel_mode",
+	"handle_interrupt", "EV_SWI", "EV_DivZero", "EV_DCError",
+	"mem_service", "EV_Misaligned", "EV_TLBProtV", "restore_regs",
+	"debug_marker_l1", "debug_marker_syscall", "debug_marker_ds",
+	"EV_TLBMissI", "EV_TLBMissI_fast_ret", "EV_TLBMissD",
+	"EV_TLBMissD_fast_ret", "do_slow_path_pf",
+};
+
+/**
+ * arch_kprobe_populate_blacklist() - refuse the assembly entry code
+ *
+ * Names this configuration does not have are skipped.
+ *
+ * Context: process context, at boot.
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	unsigned long start, size, offset;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(kprobe_arc_entry_syms); i++) {
+		start = kallsyms_lookup_name(kprobe_arc_entry_syms[i]);
+		if (!start || !kallsyms_lookup_size_offset(start, &size, &offset))
+			continue;
+		ret = kprobe_blacklist_add_range(start - offset,
+						 start - offset + size);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
