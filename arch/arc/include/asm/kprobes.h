@@ -18,7 +18,8 @@
 typedef u16 kprobe_opcode_t;
 
 /*
- * One out-of-line slot: the probed instruction (up to 8 bytes with its
+ * One out-of-line slot: the instruction that runs there (the probed one,
+ * or the delay slot instruction of a probed branch; up to 8 bytes with a
  * long immediate) and the unimp_s that ends the step, padded to the
  * core's slot alignment.
  */
@@ -26,15 +27,27 @@ typedef u16 kprobe_opcode_t;
 
 /**
  * struct arch_specific_insn - ARC part of a struct kprobe_site
- * @slot: the out-of-line copy of the instruction, followed by unimp_s
- * @insn: the first 16 bits of the instruction, which the breakpoint
- *	replaces
- * @len: bytes of the instruction, long immediate included
+ * @slot: the out-of-line copy followed by unimp_s, or NULL when nothing
+ *	runs there (a branch without a delay slot)
+ * @word: a branch's first 32 bits (16 for a 16-bit one), which the hit
+ *	path evaluates
+ * @limm: the branch's long immediate, if it has one
+ * @insn: the first 16 bits of the probed instruction, which the
+ *	breakpoint replaces
+ * @len: bytes of the probed instruction, long immediate included
+ * @dlen: bytes of a probed branch's delay slot instruction, which is
+ *	what runs from @slot; 0 if it has none
+ * @branch: the probed instruction is a branch, jump or call, evaluated
+ *	by the hit path
  */
 struct arch_specific_insn {
 	kprobe_opcode_t *slot;
+	u32 word;
+	u32 limm;
 	kprobe_opcode_t insn;
 	u8 len;
+	u8 dlen;
+	bool branch;
 };
 
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr);

@@ -4,7 +4,8 @@
  *
  * Layout of one out-of-line slot (KPROBE_SLOT_SIZE bytes):
  *
- *	+0	the probed instruction, 2 to 8 bytes
+ *	+0	the probed instruction, or the delay slot instruction of
+ *		a probed branch (which the hit path evaluates), 2 to 8 bytes
  *	+len	unimp_s (back to kprobe_arc_breakpoint(), which ends the
  *		step), repeated up to the end of the slot
  *

@@ -8,14 +8,18 @@
  * do_insterror_or_kprobe() offers to kprobe_arc_breakpoint() below; the
  * exception is precise, so regs->ret is the unimp_s itself.  ARC has no
  * hardware single step: the instruction runs from the site's slot up to
- * the unimp_s that follows it.  The states of a hit and its one level of
+ * the unimp_s that follows it.  A probed branch is evaluated in the
+ * handler (decode.c), which also writes blink for a call, and only its
+ * delay slot instruction, if it has one, runs from the slot; where to go
+ * afterwards, the target or the next instruction, is kept per CPU for the
+ * hit and for a nested one.  The states of a hit and its one level of
  * nesting are those of <linux/kprobes_xol.h>.
  *
  * The exception prologue turns interrupts on before any C code runs
  * (FAKE_RET_FROM_EXCPN), whatever the probed context had.  So the hit
  * path turns them off again for its own work, the copy runs with
  * STATUS32.IE clear in the registers it returns to, and preemption is
- * disabled from the hit to the end of the step or of the hit: an
+ * disabled from the hit to the end of its step or of its handlers: an
  * interrupt that slips in while the exception of the step's end is being
  * entered may hit probes itself (a nested hit), but cannot move the task
  * to a CPU whose control block knows nothing of its copy.
@@ -25,34 +29,96 @@
  * instruction ended a loop body is checked against the probed context's
  * loop registers when the step ends (kprobe_arc_resume()).
  */
+#include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/kprobes.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
+#include <linux/stddef.h>
 #include <linux/uaccess.h>
 #include <asm/arcregs.h>
 #include <asm/ptrace.h>
 
 #include "common.h"
+#include "decode.h"
+
+/* Where a probed branch goes on: [0] for a hit, [1] for a nested one. */
+static DEFINE_PER_CPU(unsigned long [2], kprobe_arc_next);
 
 /*
- * Where execution goes after @site's instruction: the next one, or, if
- * that is the end of the running zero-overhead loop, what the loop
- * hardware would have done: count down and go back to the start unless
- * this was the last round.
+ * Go on at @next after @site's instruction (and delay slot).  If that is
+ * the sequential address and it ends the running zero-overhead loop, do
+ * what the loop hardware would have done: count down and go back to the
+ * start unless this was the last round.
  */
 static nokprobe_inline void kprobe_arc_resume(struct kprobe_site *site,
-					      struct pt_regs *regs)
+					      struct pt_regs *regs,
+					      unsigned long next)
 {
-	unsigned long next = (unsigned long)site->addr + site->ainsn.len;
+	unsigned long seq = (unsigned long)site->addr + site->ainsn.len +
+			    site->ainsn.dlen;
 
-	if (next == regs->lp_end && !(regs->status32 & STATUS_L_MASK)) {
+	if (next == seq && next == regs->lp_end &&
+	    !(regs->status32 & STATUS_L_MASK)) {
 		regs->lp_count--;
 		if (regs->lp_count)
 			next = regs->lp_start;
 	}
 	regs->ret = next;
+}
+
+/* The registers a branch may read, as struct pt_regs holds them */
+static unsigned long kprobe_arc_get_reg(void *ctx, unsigned int reg)
+{
+	struct pt_regs *regs = ctx;
+
+	/* r0 to r11 are consecutive words of the ARCv2 struct pt_regs */
+	BUILD_BUG_ON(offsetof(struct pt_regs, r11) -
+		     offsetof(struct pt_regs, r0) != 11 * sizeof(long));
+	if (reg <= 11)
+		return (&regs->r0)[reg];
+	switch (reg) {
+	case 12:
+		return regs->r12;
+	case 26:
+		return regs->r26;
+	case 27:
+		return regs->fp;
+	case 28:
+		return regs->sp;
+	case 30:
+		return regs->r30;
+	case 31:
+		return regs->blink;
+	}
+	return 0;	/* kprobe_arc_branch_ok() refused the others */
+}
+
+NOKPROBE_SYMBOL(kprobe_arc_get_reg);
+
+/*
+ * Evaluate @site's branch on the registers the pre handlers left: where
+ * it goes after its delay slot, and for a call the return address in
+ * blink.
+ */
+static nokprobe_inline unsigned long kprobe_arc_branch(struct kprobe_site *site,
+						       struct pt_regs *regs)
+{
+	struct arch_specific_insn *ai = &site->ainsn;
+	struct kprobe_arc_branch br = {
+		.word = ai->word, .limm = ai->limm,
+		.len = ai->len, .dlen = ai->dlen,
+	};
+	unsigned long pc = (unsigned long)site->addr;
+	unsigned long next;
+	bool link;
+
+	next = kprobe_arc_branch_eval(&br, pc, regs->status32,
+				      kprobe_arc_get_reg, regs, &link);
+	if (link)
+		regs->blink = pc + ai->len + ai->dlen;
+	return next;
 }
 
 /* Put back the STATUS32 bits of the probed context that the copy ran without. */
@@ -63,20 +129,35 @@ static nokprobe_inline void kprobe_arc_restore_bits(struct pt_regs *regs,
 }
 
 /*
- * Send the CPU into @site's slot with interrupts off and the loop
- * hardware inhibited.  The caller holds a preemption count, given back
- * when the step ends (kprobe_arc_step_end()) or faults.
+ * Run @site's instruction: send the CPU into the slot with interrupts
+ * off and the loop hardware inhibited, or, for a branch without a delay
+ * slot, only go where it goes.  The caller holds a preemption count,
+ * which a copy keeps until its step ends (kprobe_arc_step_end()) or
+ * faults (kprobe_fault_handler()).
+ *
+ * Return: true if the copy runs; the hit then ends at its unimp_s.
  */
-static nokprobe_inline void kprobe_arc_run_copy(struct kprobe_site *site,
-						struct pt_regs *regs,
-						struct kprobe_ctlblk *kcb,
-						bool nested)
+static nokprobe_inline bool kprobe_arc_run(struct kprobe_site *site,
+					   struct pt_regs *regs,
+					   struct kprobe_ctlblk *kcb,
+					   bool nested)
 {
-	unsigned long st = regs->status32;
+	unsigned long st;
 
+	if (site->ainsn.branch) {
+		unsigned long next = kprobe_arc_branch(site, regs);
+
+		if (!site->ainsn.slot) {
+			kprobe_arc_resume(site, regs, next);
+			return false;
+		}
+		this_cpu_write(kprobe_arc_next[nested], next);
+	}
+	st = regs->status32;
 	kprobe_xol_start(kcb, site, st & KPROBE_ARC_STEP_BITS, nested);
 	regs->status32 = (st & ~STATUS_IE_MASK) | STATUS_L_MASK;
 	regs->ret = (unsigned long)site->ainsn.slot;
+	return true;
 }
 
 /* A probe hit with no other probe being handled on this CPU. */
@@ -91,7 +172,11 @@ static nokprobe_inline void kprobe_arc_hit(struct kprobe_site *site,
 		preempt_enable_no_resched();
 		return;
 	}
-	kprobe_arc_run_copy(site, regs, kcb, false);
+	if (kprobe_arc_run(site, regs, kcb, false))
+		return;
+	kprobe_xol_post(site, regs);
+	kprobe_xol_close(kcb);
+	preempt_enable_no_resched();
 }
 
 /* A probe hit while this CPU runs another probe's handlers or copy. */
@@ -101,7 +186,8 @@ static nokprobe_inline void kprobe_arc_reenter(struct kprobe_site *site,
 {
 	kprobe_xol_nested(kcb, site);
 	preempt_disable();
-	kprobe_arc_run_copy(site, regs, kcb, true);
+	if (!kprobe_arc_run(site, regs, kcb, true))
+		preempt_enable_no_resched();
 }
 
 /*
@@ -117,18 +203,32 @@ static nokprobe_inline bool kprobe_arc_is_bp(unsigned long addr)
 	return unit == KPROBE_ARC_BP;
 }
 
+/* Where the running copy of @site ends: its unimp_s */
+static nokprobe_inline unsigned long kprobe_arc_slot_end(struct kprobe_site *site)
+{
+	struct arch_specific_insn *ai = &site->ainsn;
+
+	return (unsigned long)ai->slot + (ai->branch ? ai->dlen : ai->len);
+}
+
 /* The unimp_s at the end of the running copy? Then end the step. */
 static nokprobe_inline bool kprobe_arc_step_end(unsigned long addr,
 						struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site = kcb->cur.site;
+	bool nested;
+	unsigned long next;
 
-	if (!kprobe_xol_running(kcb) ||
-	    addr != (unsigned long)site->ainsn.slot + site->ainsn.len)
+	if (!kprobe_xol_running(kcb) || addr != kprobe_arc_slot_end(site))
 		return false;
+	nested = kcb->cur.state == KPROBE_XOL_NESTED;
+	if (site->ainsn.branch)
+		next = this_cpu_read(kprobe_arc_next[nested]);
+	else
+		next = (unsigned long)site->addr + site->ainsn.len;
 	kprobe_arc_restore_bits(regs, kcb->cur.saved_irq);
-	kprobe_arc_resume(site, regs);
+	kprobe_arc_resume(site, regs, next);
 	kprobe_xol_finish(kcb, regs);
 	preempt_enable_no_resched();
 	return true;

@@ -11,8 +11,9 @@
  * Register 63 read as a source is PCL, the instruction's own address
  * rounded down to 4.
  *
- * Kept free of kernel headers but <linux/types.h>, so that the decoder can
- * also be built on a host and checked against a disassembler.
+ * Kept free of kernel headers but <linux/types.h> (and __kprobes from
+ * <asm-generic/kprobes.h> in decode.c), so that the decoder can also be
+ * built on a host and checked against a disassembler.
  */
 #ifndef _ARC_KERNEL_KPROBES_DECODE_H
 #define _ARC_KERNEL_KPROBES_DECODE_H
@@ -54,5 +55,29 @@ struct kprobe_arc_insn {
 };
 
 void kprobe_arc_decode(u16 hi, u16 lo, struct kprobe_arc_insn *insn);
+
+/**
+ * struct kprobe_arc_branch - a branch, jump or call that the hit path
+ *	evaluates instead of running it
+ * @word: its first 32 bits (the first unit in bits 31:16), or its 16 bits
+ * @limm: its long immediate, if it has one
+ * @len: bytes, long immediate included
+ * @dlen: bytes of the instruction in its delay slot, 0 if it has none
+ */
+struct kprobe_arc_branch {
+	u32 word;
+	u32 limm;
+	u8 len;
+	u8 dlen;
+};
+
+/* Reads register @reg of the probed context (see kprobe_arc_branch_ok()). */
+typedef unsigned long (*kprobe_arc_reg_fn)(void *ctx, unsigned int reg);
+
+bool kprobe_arc_branch_ok(const struct kprobe_arc_branch *br);
+unsigned long kprobe_arc_branch_eval(const struct kprobe_arc_branch *br,
+				     unsigned long pc, u32 status32,
+				     kprobe_arc_reg_fn get, void *ctx,
+				     bool *link);
 
 #endif /* _ARC_KERNEL_KPROBES_DECODE_H */

@@ -13,6 +13,7 @@
  * the instruction caches of every CPU once per batch.
  */
 #include <linux/cacheflush.h>
+#include <linux/extable.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
@@ -149,8 +150,9 @@ static int kprobe_arc_check_place(unsigned long addr, unsigned long func,
 	return delay || locked ? -EINVAL : 0;
 }
 
-/* Fill @site's slot with the instruction, then the unimp_s that ends it. */
-static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned int len)
+/* Fill @site's slot with the @len bytes at @src, then unimp_s to the end. */
+static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned long src,
+				unsigned int len)
 {
 	kprobe_opcode_t image[KPROBE_SLOT_SIZE / sizeof(kprobe_opcode_t)];
 	kprobe_opcode_t *slot;
@@ -158,7 +160,7 @@ static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned int len)
 
 	for (i = 0; i < ARRAY_SIZE(image); i++)
 		image[i] = KPROBE_ARC_BP;
-	if (copy_from_kernel_nofault(image, site->addr, len))
+	if (copy_from_kernel_nofault(image, (void *)src, len))
 		return -EINVAL;
 
 	slot = kprobe_slot_alloc();
@@ -168,9 +170,51 @@ static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned int len)
 	flush_icache_range((unsigned long)slot,
 			   (unsigned long)slot + sizeof(image));
 	site->ainsn.slot = slot;
-	site->ainsn.insn = image[0];
-	site->ainsn.len = len;
 	return 0;
+}
+
+/*
+ * A branch, jump or call at @addr: keep its encoding for the hit path to
+ * evaluate, and copy its delay slot instruction, if it has one, to the
+ * slot.  That instruction must be one a slot can run, and must have no
+ * exception-table entry: a fault there is moved back to the branch, where
+ * no fixup would be found.
+ */
+static int kprobe_arc_prepare_branch(struct kprobe_site *site,
+				     unsigned long addr,
+				     const struct kprobe_arc_insn *insn)
+{
+	struct arch_specific_insn *ai = &site->ainsn;
+	struct kprobe_arc_branch br = { .len = insn->len };
+	struct kprobe_arc_insn delay;
+	u16 unit[4];
+
+	if (copy_from_kernel_nofault(unit, (void *)addr, insn->len))
+		return -EINVAL;
+	if (insn->len == 2) {
+		br.word = unit[0];
+	} else {
+		br.word = ((u32)unit[0] << 16) | unit[1];
+		if (insn->len == 8)
+			br.limm = ((u32)unit[2] << 16) | unit[3];
+	}
+	if (insn->delay) {
+		if (!kprobe_arc_read(addr + insn->len, &delay) ||
+		    delay.cls != KPROBE_ARC_COPY ||
+		    search_exception_tables(addr + insn->len))
+			return -EINVAL;
+		br.dlen = delay.len;
+	}
+	if (!kprobe_arc_branch_ok(&br))
+		return -EINVAL;
+
+	ai->branch = true;
+	ai->word = br.word;
+	ai->limm = br.limm;
+	ai->dlen = br.dlen;
+	if (!br.dlen)
+		return 0;
+	return kprobe_arc_fill_slot(site, addr + insn->len, br.dlen);
 }
 
 /**
@@ -178,15 +222,17 @@ static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned int len)
  * @site: a new site
  * @func: start of the symbol holding site->addr
  *
- * Every probed instruction runs from its slot, ended by unimp_s.  Refused
- * with -EINVAL, because they would go wrong there: branches, jumps, calls
- * and loop set-ups (their targets are relative to their address or they
- * leave the slot: b, bl, brcc, bbit, j, jl, bi, bih, lp, jli_s, ei_s,
- * leave_s with pcl), instructions that read PCL, those that trap, halt,
- * return from an exception or change the interrupt enable (trap_s, swi,
- * brk, sleep, rtie, flag, kflag, seti, clri, unimp_s), llock, scond and
- * everything between them, delay slots and encodings the decoder does
- * not know.
+ * An ordinary instruction runs from its slot, ended by unimp_s.  A
+ * branch, jump or call is evaluated by the hit path (decode.c) and only
+ * its delay slot instruction, if any, runs from the slot.  Refused with
+ * -EINVAL: loop set-ups and table branches (lp, bi, bih, jli_s, ei_s),
+ * leave_s that returns, j.f, branches on extension conditions or on r13
+ * to r25 (the exception entry does not save them), a call through blink
+ * with a delay slot, instructions that read PCL, those that trap, halt,
+ * return from an exception, change the interrupt enable or read
+ * STATUS32 (trap_s, swi, brk, sleep, rtie, flag, kflag, seti, clri,
+ * unimp_s, lr of STATUS32), llock, scond and everything between them,
+ * delay slots, and encodings the decoder does not know.
  *
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an odd address or one inside an instruction,
@@ -194,6 +240,7 @@ static int kprobe_arc_fill_slot(struct kprobe_site *site, unsigned int len)
  */
 int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 {
+	struct arch_specific_insn *ai = &site->ainsn;
 	unsigned long addr = (unsigned long)site->addr;
 	struct kprobe_arc_insn insn;
 	int ret;
@@ -203,9 +250,17 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	ret = kprobe_arc_check_place(addr, func, &insn);
 	if (ret)
 		return ret;
+	if (get_kernel_nofault(ai->insn, site->addr))
+		return -EINVAL;
+	ai->len = insn.len;
+	ai->slot = NULL;
+	ai->branch = false;
+	ai->dlen = 0;
+	if (insn.cls == KPROBE_ARC_FLOW)
+		return kprobe_arc_prepare_branch(site, addr, &insn);
 	if (insn.cls != KPROBE_ARC_COPY)
 		return -EINVAL;
-	return kprobe_arc_fill_slot(site, insn.len);
+	return kprobe_arc_fill_slot(site, addr, insn.len);
 }
 
 /**
