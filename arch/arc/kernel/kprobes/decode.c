@@ -26,6 +26,7 @@
 #define ARC_REG_LIMM		62
 #define ARC_REG_PCL		63
 #define ARC_REG16_LIMM		30	/* 5-bit h fields of 16-bit forms */
+#define ARC_REG_BLINK		31
 
 #define ARC_MAJOR_BCC		0x00
 #define ARC_MAJOR_BLCC_BRCC	0x01
@@ -113,6 +114,11 @@ static void __kprobes kprobe_arc_decode_alu(u32 w, unsigned int major,
 		case ARC_SUB_J ... ARC_SUB_JL_D:
 			insn->cls = KPROBE_ARC_FLOW;
 			insn->delay = sub & 1;
+			/* j [c] or j.al [c], c neither limm nor blink */
+			insn->table = sub < ARC_SUB_J + 2 &&
+				      kprobe_arc_c_is_reg(p, w) &&
+				      (p == 0 || !(w & 0x1f)) &&
+				      c != ARC_REG_LIMM && c != ARC_REG_BLINK;
 			b_is_src = false;
 			break;
 		case ARC_SUB_BI:
@@ -221,13 +227,13 @@ static void __kprobes kprobe_arc_decode_sop16(u16 hi,
 {
 	switch ((hi >> 5) & 7) {
 	case 0:		/* j_s [b] */
-	case 2:		/* jl_s [b] */
-		insn->cls = KPROBE_ARC_FLOW;
-		return;
 	case 1:		/* j_s.d [b] */
+		insn->table = true;
+		fallthrough;
+	case 2:		/* jl_s [b] */
 	case 3:		/* jl_s.d [b] */
 		insn->cls = KPROBE_ARC_FLOW;
-		insn->delay = true;
+		insn->delay = (hi >> 5) & 1;
 		return;
 	case 6:		/* sub_s.ne b,b,b */
 		insn->cls = KPROBE_ARC_COPY;
@@ -307,6 +313,7 @@ static void __kprobes kprobe_arc_decode16(u16 hi,
 void __kprobes kprobe_arc_decode(u16 hi, u16 lo, struct kprobe_arc_insn *insn)
 {
 	insn->delay = false;
+	insn->table = false;
 	if ((hi >> 11) <= ARC_MAJOR_LAST_32)
 		kprobe_arc_decode32(((u32)hi << 16) | lo, insn);
 	else
@@ -339,8 +346,6 @@ enum {
 	ARC_BR_EQ, ARC_BR_NE, ARC_BR_LT, ARC_BR_GE, ARC_BR_LO, ARC_BR_HS,
 	ARC_BR_BBIT0, ARC_BR_BBIT1, ARC_BR_NONE
 };
-
-#define ARC_REG_BLINK		31
 
 /* An operand: a register number, or a value (@imm) */
 struct kprobe_arc_opnd {

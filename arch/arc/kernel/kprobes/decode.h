@@ -47,11 +47,15 @@ enum kprobe_arc_class {
  * @len: bytes, long immediate included: 2, 4, 6 or 8
  * @cls: see enum kprobe_arc_class
  * @delay: the instruction after it runs in its delay slot (.d forms)
+ * @table: an unconditional jump through a register other than blink,
+ *	the way a switch jumps through a table of offsets that the
+ *	compiler puts right after the jump: what follows may be data
  */
 struct kprobe_arc_insn {
 	unsigned int len;
 	enum kprobe_arc_class cls;
 	bool delay;
+	bool table;
 };
 
 void kprobe_arc_decode(u16 hi, u16 lo, struct kprobe_arc_insn *insn);

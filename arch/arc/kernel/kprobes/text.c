@@ -119,11 +119,13 @@ static bool kprobe_arc_read(unsigned long pc, struct kprobe_arc_insn *insn)
  * there, and a slot cannot hold a delay slot), and must not sit between
  * an llock and its scond: the exception of the breakpoint clears the
  * lock flag, so the scond would fail every time and the loop around it
- * would never end.
+ * would never end.  The walk stops at a jump through a register: the
+ * compiler may have put a switch's table of offsets after it, which does
+ * not decode as instructions, so where they start again is unknown.
  *
  * Return: 0 with *@insn decoded at @addr, -EILSEQ if @addr lies inside
- * an instruction, -EINVAL for a delay slot, a locked sequence or text
- * that cannot be read.
+ * an instruction, -EINVAL for a delay slot, a locked sequence, an address
+ * past a jump through a register, or text that cannot be read.
  */
 static int kprobe_arc_check_place(unsigned long addr, unsigned long func,
 				  struct kprobe_arc_insn *insn)
@@ -138,6 +140,8 @@ static int kprobe_arc_check_place(unsigned long addr, unsigned long func,
 			return -EINVAL;
 		if (pc == addr)
 			break;
+		if (insn->table)
+			return -EINVAL;
 		if (insn->cls == KPROBE_ARC_LLOCK)
 			locked = true;
 		else if (insn->cls == KPROBE_ARC_SCOND)
