@@ -147,10 +147,13 @@ arc_unwind_core(struct task_struct *tsk, struct pt_regs *regs,
 		 * return address is kept under the call's key, the stack
 		 * pointer of the caller (the CFA of the frame just unwound).
 		 */
-		if (is_kretprobe_trampoline(frame_info.regs.r63))
-			frame_info.regs.r63 = kretprobe_find_ret_addr(
-				frame_info.task ?: current,
-				(void *)UNW_SP(&frame_info), &kr_cur);
+		if (is_kretprobe_trampoline(frame_info.regs.r63)) {
+			struct task_struct *t = frame_info.task ?: current;
+			void *key = (void *)UNW_SP(&frame_info);
+
+			frame_info.regs.r63 =
+				kretprobe_find_ret_addr(t, key, &kr_cur);
+		}
 
 		if (cnt++ > 128) {
 			printk("unwinder looping too long, aborting !\n");

@@ -149,6 +149,7 @@ void do_insterror_or_kprobe(unsigned long address, struct pt_regs *regs)
 
 	insterror_is_error(address, regs);
 }
+
 NOKPROBE_SYMBOL(do_insterror_or_kprobe);
 
 /*

@@ -196,4 +196,5 @@ no_context:
 
 	die("Oops", regs, address);
 }
+
 NOKPROBE_SYMBOL(do_page_fault);

@@ -98,13 +98,23 @@ void arch_kprobe_disarm(struct kprobe_site *site)
 	kprobe_arc_write(site->addr, site->ainsn.insn);
 }
 
-/* Decode the instruction at @pc; false if its text cannot be read. */
+/*
+ * Decode the instruction at @pc; false if its text cannot be read.  The
+ * breakpoint of another probe stands for the first unit it replaced.
+ */
 static bool kprobe_arc_read(unsigned long pc, struct kprobe_arc_insn *insn)
 {
+	struct kprobe_site *site;
 	u16 hi, lo = 0;
 
+	kprobe_assert_mutex_held();
 	if (get_kernel_nofault(hi, (u16 *)pc))
 		return false;
+	if (hi == KPROBE_ARC_BP) {
+		site = kprobe_site_lookup(pc);
+		if (site)
+			hi = site->ainsn.insn;
+	}
 	if ((hi >> 11) < 8 && get_kernel_nofault(lo, (u16 *)(pc + 2)))
 		return false;
 	kprobe_arc_decode(hi, lo, insn);
