@@ -46,8 +46,16 @@ note tree "$tree"
 
 # --- 1. compiler and QEMU ------------------------------------------------
 "$KP_HARNESS/deps.sh" || harness_error "could not install $KP_ARCH_PACKAGES"
-command -v "${KP_CROSS}gcc" >/dev/null || harness_error "no ${KP_CROSS}gcc after installing"
-note compiler "${KP_CROSS}gcc $("${KP_CROSS}gcc" -dumpfullversion)"
+# KP_LLVM (loongarch): LLVM's clang, lld and binutils instead of a gcc.
+if [ -n "$KP_LLVM" ]; then
+	command -v "${KP_LLVM}clang" >/dev/null || harness_error "no ${KP_LLVM}clang after installing"
+	note compiler "clang $("${KP_LLVM}clang" -dumpversion)"
+	tool=(LLVM="$KP_LLVM")
+else
+	command -v "${KP_CROSS}gcc" >/dev/null || harness_error "no ${KP_CROSS}gcc after installing"
+	note compiler "${KP_CROSS}gcc $("${KP_CROSS}gcc" -dumpfullversion)"
+	tool=(CROSS_COMPILE="$KP_CROSS")
+fi
 
 # --- 2. configuration ----------------------------------------------------
 configure()
@@ -72,7 +80,7 @@ configure()
 		# shellcheck disable=SC2086
 		cat $tiny "$want" >"$obj/kp-all.config"
 		rm -f "$obj/.kp-config-stamp"
-		make -C "$src" O="$obj" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" \
+		make -C "$src" O="$obj" ARCH="$KP_KARCH" "${tool[@]}" \
 			KCONFIG_ALLCONFIG="$obj/kp-all.config" allnoconfig \
 			>"$out/config.log" 2>&1 || return 1
 	fi
@@ -116,10 +124,11 @@ export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export KBUILD_BUILD_TIMESTAMP=kprobes-harness
 export KBUILD_BUILD_USER=kprobes KBUILD_BUILD_HOST=harness
 cc="${KP_CROSS}gcc" hostcc=gcc
+[ -n "$KP_LLVM" ] && cc="${KP_LLVM}clang"
 command -v ccache >/dev/null && cc="ccache $cc" hostcc="ccache gcc"
 kmake()
 {
-	make -C "$src" O="$obj" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" \
+	make -C "$src" O="$obj" ARCH="$KP_KARCH" "${tool[@]}" \
 		CC="$cc" HOSTCC="$hostcc" -j"$KP_JOBS" "$@"
 }
 t0=$(date +%s)

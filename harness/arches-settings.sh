@@ -97,6 +97,23 @@ parisc | hppa)
 	# Without -nographic QEMU wants a display and exits at once.
 	KP_QEMU_SERIAL="-serial mon:stdio" KP_QEMU_DISPLAY="-nographic"
 	KP_EXPECT_OPTS="y y - y" ;;
+loongarch | loongarch64)
+	# LoongArch64, QEMU's virt machine (an la464, the 8250 UART at
+	# 0x1fe001e0). Debian bookworm has no loongarch64 gcc: the kernel is
+	# built with LLVM 19 (KP_LLVM, the LLVM= of make; 6.12 wants LLVM 18
+	# or later for LoongArch). QEMU 7.2 boots the ELF vmlinux without
+	# firmware but hands -append to fw_cfg only: the command line that
+	# counts is built in (harness/configs/arch-loongarch.config), and
+	# the device tree is harness/loongarch/virt.dts, which
+	# harness/loongarch/qemu.sh writes over the kernel's built-in one.
+	KP_ARCH=loongarch KP_ATAG=-loongarch KP_KARCH=loongarch KP_SRCARCH=loongarch
+	KP_CROSS= KP_LLVM=/usr/lib/llvm-19/bin/
+	KP_ARCH_PACKAGES="clang-19 lld-19 llvm-19 qemu-system-misc"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=$KP_HARNESS/loongarch/qemu.sh KP_QEMU_MACHINE=virt KP_QEMU_CPU=la464
+	KP_QEMU_MEM=1G KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	KP_EARLYCON=earlycon=uart,mmio,0x1fe001e0
+	KP_EXPECT_OPTS="y y - y" ;;
 arc)
 	# ARC HS (ARCv2), build only: QEMU 7.2 has no ARC target.
 	KP_ARCH=arc KP_ATAG=-arc KP_KARCH=arc KP_SRCARCH=arc

@@ -49,10 +49,13 @@ export KP_START
 # the architecture. KP_EXPECT_OPTS: what upstream offers of the kprobes
 # options, for `make arches` (arches-settings.sh).
 KP_ARCH=${KP_GUEST_ARCH:-${ARCH:-x86_64}}
-KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel sh4 sparc64 parisc arc"
+KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel sh4 sparc64 parisc arc loongarch"
 KP_BOARD_ONLY=0
 KP_KUNIT_ONLY=0
 KP_ARCH_PACKAGES=
+# KP_LLVM: where set (loongarch), the kernel is built with LLVM from that
+# directory (make LLVM=KP_LLVM), not with KP_CROSS's gcc.
+KP_LLVM=
 KP_IMAGE_PATH=
 KP_EXPECT_OPTS=
 KP_QEMU_MACHINE='' KP_QEMU_CPU='' KP_QEMU_MEM=2G KP_QEMU_MEM_DEBUG=4G

@@ -650,19 +650,26 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	online CPU at once (stop_machine_cpuslocked()).
  * arch_kprobe_patch_sync()
  *	Make the writes so far visible to every CPU.
+ *
+ * The next four have defaults (weak, in kernel/kprobes/) that an
+ * architecture overrides only where it differs:
+ *
  * arch_kprobe_adjust_addr(addr, offset, &on_func_entry)
  *	Turn symbol address + offset into the address to probe (e.g. skip an
- *	endbr64) and say whether that is the function entry.
+ *	endbr64) and say whether that is the function entry.  Default:
+ *	addr + offset, the entry when offset is 0.
  * arch_kprobe_ftrace_site(addr)
  *	True if addr is an ftrace call site this architecture can hook with
- *	kprobe_ftrace_handler() instead of a breakpoint.
+ *	kprobe_ftrace_handler() instead of a breakpoint.  Default: every
+ *	ftrace call site when CONFIG_KPROBES_ON_FTRACE is set, none otherwise.
  * arch_kprobe_refuses(addr)
- *	True for code the architecture can never probe.
+ *	True for code the architecture can never probe.  Default: none.
  * arch_kprobe_populate_blacklist()
  *	Add arch-owned ranges with kprobe_blacklist_add_range(), or a
  *	table of sections with kprobe_blacklist_add_ranges() (which
  *	arch_kprobe_refuses() can then test with
- *	kprobe_text_ranges_contain()).
+ *	kprobe_text_ranges_contain()).  Default: none.
+ *
  * arch_kprobe_page_alloc() / arch_kprobe_page_free(page)
  *	One page of executable, kernel-writable-only-by-text-poke memory for
  *	out-of-line slots.  Optional: the default (kernel/kprobes/slots.c)

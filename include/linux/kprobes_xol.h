@@ -246,5 +246,61 @@ static nokprobe_inline int kprobe_xol_fault(struct kprobe_ctlblk *kcb,
 	return ret;
 }
 
+/**
+ * kprobe_xol_handler_fault() - offer a fault taken while a probe's handler
+ *	runs on this CPU to that probe
+ * @kcb: this CPU's control block
+ * @regs: registers at the fault
+ * @trapnr: the architecture's fault number
+ *
+ * A breakpoint hit names its site in @kcb, and only a fault in the
+ * HANDLERS state is the handler's (a fault during the copy is the copy's,
+ * kprobe_xol_copy_fault()).  A hit through ftrace keeps no control block:
+ * there the probe whose handler runs is current_kprobe, and its site may
+ * just have been cleared by an unregistration in progress.
+ *
+ * Return: 1 if the probe's fault handler fixed the fault, 0 otherwise.
+ */
+static nokprobe_inline int kprobe_xol_handler_fault(struct kprobe_ctlblk *kcb,
+						    struct pt_regs *regs,
+						    int trapnr)
+{
+	struct kprobe_site *site = kcb->cur.site;
+	struct kprobe *p = kprobe_running();
+
+	if (!p || !p->fault_handler)
+		return 0;
+	if (!site) {
+		if (!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE))
+			return 0;
+		site = READ_ONCE(p->site);
+		return site ? kprobe_site_fault(site, regs, trapnr) : 0;
+	}
+	if (kcb->cur.state != KPROBE_XOL_HANDLERS || READ_ONCE(p->site) != site)
+		return 0;
+	return kprobe_site_fault(site, regs, trapnr);
+}
+
+/**
+ * kprobe_xol_copy_fault() - a fault of the copy that runs on this CPU
+ * @kcb: this CPU's control block, kprobe_xol_running()
+ * @regs: registers at the fault; the caller already put the pc back at
+ *	the probed address and the interrupt mask back
+ * @trapnr: the architecture's fault number
+ *
+ * The hit's own copy: its probes are asked and the hit ends.  A nested
+ * hit's copy ran for the outer hit's handler, whose fault it becomes.
+ *
+ * Return: 1 if a fault handler fixed the fault, 0 otherwise.
+ */
+static nokprobe_inline int kprobe_xol_copy_fault(struct kprobe_ctlblk *kcb,
+						 struct pt_regs *regs,
+						 int trapnr)
+{
+	if (!kprobe_xol_unnest(kcb))
+		return kprobe_xol_fault(kcb, regs, trapnr);
+	return kprobe_xol_handler_fault(kcb, regs, trapnr);
+}
+
 #endif /* CONFIG_KPROBES */
 #endif /* _LINUX_KPROBES_XOL_H */

@@ -177,6 +177,20 @@ int kprobe_blacklist_add_ranges(const struct kprobe_text_range *ranges,
 	return ret;
 }
 
+/**
+ * arch_kprobe_populate_blacklist() - ranges the architecture adds to the
+ *	blacklist at boot, by default none
+ *
+ * Context: boot, kprobe_mutex held.
+ * Return: 0; an architecture with functions or sections of its own to
+ * refuse provides its own, which returns 0 or the first error of
+ * kprobe_blacklist_add_range().
+ */
+int __weak arch_kprobe_populate_blacklist(void)
+{
+	return 0;
+}
+
 static int __init kprobe_bl_populate(void)
 {
 	unsigned long *fn;
@@ -312,6 +326,20 @@ bool kprobe_blacklisted_name(const char *name)
 	return str_has_prefix(name, "__cfi_") ||
 	       str_has_prefix(name, "__pfx_") ||
 	       kprobe_bl_clone_of_refused(name);
+}
+
+/**
+ * arch_kprobe_refuses() - code the architecture never probes, by default
+ *	none
+ * @addr: the address to probe
+ *
+ * Context: any context; must not sleep or take a lock.
+ * Return: false; an architecture with sections of its own to refuse
+ * provides its own (kprobe_text_ranges_contain() tests a table of them).
+ */
+bool __weak arch_kprobe_refuses(unsigned long addr)
+{
+	return false;
 }
 
 /**

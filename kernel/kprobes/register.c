@@ -57,6 +57,28 @@ static int kprobe_requested_addr(struct kprobe *p, unsigned long *target)
 	return 0;
 }
 
+/**
+ * arch_kprobe_adjust_addr() - the address to probe for symbol + offset,
+ *	by default
+ * @addr: address of the symbol
+ * @offset: offset into the symbol
+ * @on_func_entry: set to whether the result is the function's entry
+ *
+ * @addr + @offset, the entry when @offset is 0.  An architecture whose
+ * functions start with something a probe must step over (an endbr64, a
+ * global entry that sets up the TOC) provides its own.
+ *
+ * Context: process context.
+ * Return: the address to probe.
+ */
+kprobe_opcode_t * __weak arch_kprobe_adjust_addr(unsigned long addr,
+						 unsigned long offset,
+						 bool *on_func_entry)
+{
+	*on_func_entry = !offset;
+	return (kprobe_opcode_t *)(addr + offset);
+}
+
 /*
  * The address to probe for @target.  The architecture may move a
  * function-entry address (past an endbr64, for instance) and tells whether

@@ -89,6 +89,23 @@ struct kprobe_site *kprobe_site_find_locked(kprobe_opcode_t *addr)
 }
 
 /**
+ * arch_kprobe_ftrace_site() - is @addr hooked through ftrace? By default
+ * @addr: the address to probe
+ *
+ * Yes for an ftrace call site when the architecture offers
+ * CONFIG_KPROBES_ON_FTRACE, no otherwise: every other address takes a
+ * breakpoint.
+ *
+ * Context: process context.
+ * Return: true if the site is to be hooked with kprobe_ftrace_handler().
+ */
+bool __weak arch_kprobe_ftrace_site(unsigned long addr)
+{
+	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
+	       kprobe_ftrace_call_site(addr);
+}
+
+/**
  * kprobe_site_create_locked() - prepare a new site at @addr
  * @addr: address to probe; already checked against the blacklist
  * @func: start of the function holding @addr

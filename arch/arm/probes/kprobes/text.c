@@ -340,17 +340,6 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 	return (kprobe_opcode_t *)probe;
 }
 
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Return: false; arm probes every address with an undefined instruction.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return false;
-}
-
 /*
  * Text arm never probes, besides what the core refuses everywhere (the
  * kprobes, noinstr, irq and softirq entry text): the boot code before

@@ -229,37 +229,6 @@ void arch_kprobe_release(struct kprobe_site *site)
 	}
 }
 
-/**
- * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
- * @addr: address of the symbol
- * @offset: offset into the symbol
- * @on_func_entry: set to whether the result is the function's first
- *	instruction
- *
- * arm64 needs no adjustment: a BTI landing pad or PACIASP at the entry is
- * an ordinary steppable hint.
- *
- * Return: @addr + @offset.
- */
-kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
-					 unsigned long offset,
-					 bool *on_func_entry)
-{
-	*on_func_entry = !offset;
-	return (kprobe_opcode_t *)(addr + offset);
-}
-
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Return: false; arm64 probes every address with a BRK.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return false;
-}
-
 /* Text that runs before the kernel's exception state is complete. */
 static const struct kprobe_text_range kprobe_arm64_refused[] = {
 	{ __entry_text_start, __entry_text_end },

@@ -150,19 +150,8 @@ NOKPROBE_SYMBOL(parisc_kprobe_ss_handler);
  */
 int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 {
-	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
-	struct kprobe_site *site = kcb->cur.site;
-	struct kprobe *p = kprobe_running();
-
-	if (!p || !p->fault_handler)
-		return 0;
-	/* An ftrace hit keeps no control block: current_kprobe says. */
-	if (!site)
-		site = READ_ONCE(p->site);
-	else if (kcb->cur.state != KPROBE_XOL_HANDLERS ||
-		 READ_ONCE(p->site) != site)
-		return 0;
-	return site ? kprobe_site_fault(site, regs, trapnr) : 0;
+	return kprobe_xol_handler_fault(this_cpu_ptr(&kprobe_ctlblk), regs,
+					trapnr);
 }
 
 NOKPROBE_SYMBOL(kprobe_fault_handler);

@@ -279,18 +279,6 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 	return (kprobe_opcode_t *)(addr + offset);
 }
 
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Return: true if @addr is an ftrace call site and kprobes hooks those.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
-	       kprobe_ftrace_call_site(addr);
-}
-
 /*
  * Text powerpc never probes, besides what the core refuses everywhere
  * (the kprobes, noinstr, irq and softirq entry text): the head, which

@@ -341,17 +341,6 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 	return (kprobe_opcode_t *)(addr + offset);
 }
 
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Return: false; riscv probes every address with a breakpoint.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return false;
-}
-
 /*
  * Text riscv never probes, besides what the core refuses everywhere
  * (the kprobes, noinstr, irq and softirq entry text, where do_trap_break()

@@ -201,30 +201,12 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site = kcb->cur.site;
-	struct kprobe *p = kprobe_running();
 
 	if (site && kprobe_xol_running(kcb)) {
 		kprobe_s390_end_step(regs, kcb, (unsigned long)site->addr);
-		if (!kprobe_xol_unnest(kcb))
-			return kprobe_xol_fault(kcb, regs, trapnr);
-		/* A nested hit's copy: the outer handler's fault. */
-		site = kcb->cur.site;
+		return kprobe_xol_copy_fault(kcb, regs, trapnr);
 	}
-	if (!site) {
-		/*
-		 * An ftrace hit keeps no control block: the probe whose
-		 * handler runs is current_kprobe.  Its site may just have been
-		 * cleared by an unregistration in progress.
-		 */
-		site = p ? READ_ONCE(p->site) : NULL;
-		if (!site || !p->fault_handler)
-			return 0;
-		return kprobe_site_fault(site, regs, trapnr);
-	}
-	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
-	    READ_ONCE(p->site) == site)
-		return kprobe_site_fault(site, regs, trapnr);
-	return 0;
+	return kprobe_xol_handler_fault(kcb, regs, trapnr);
 }
 
 NOKPROBE_SYMBOL(kprobe_fault_handler);

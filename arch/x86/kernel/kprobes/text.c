@@ -168,19 +168,6 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 	return (kprobe_opcode_t *)(addr + offset);
 }
 
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Context: any.
- * Return: true if @addr is the start of an ftrace call site.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) &&
-	       kprobe_ftrace_call_site(addr);
-}
-
 /*
  * The code that switches stacks between tasks lives in ordinary text.
  * Handlers that unwind the stack (stack traces, BPF) cannot follow a task

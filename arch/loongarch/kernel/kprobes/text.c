@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * LoongArch probe sites: which instructions may be probed, their
+ * out-of-line slots, the breaks written over them, and the code LoongArch
+ * never probes.
+ *
+ * Kernel text is reached through the direct mapping windows, module text
+ * through pages the kernel may write: a site is written with one aligned
+ * word store, so another CPU fetches either the old or the new word.  The
+ * instruction caches are coherent with stores, but a CPU sees a changed
+ * instruction only after an ibar (or an exception return) of its own.
+ * arch_kprobe_arm() and arch_kprobe_disarm() only store and note the
+ * range written; arch_kprobe_patch_sync() runs ibar on every CPU once
+ * per batch.
+ */
+#include <linux/cacheflush.h>
+#include <linux/extable.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/minmax.h>
+#include <linux/mutex.h>
+#include <linux/smp.h>
+#include <linux/uaccess.h>
+#include <asm/inst.h>
+#include <asm/loongarch.h>
+
+#include "common.h"
+
+/* Text written since the last sync, [start, end); under text_mutex. */
+static unsigned long kprobe_la_dirty_start = ULONG_MAX;
+static unsigned long kprobe_la_dirty_end;
+
+static void kprobe_la_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
+{
+	unsigned long a = (unsigned long)addr;
+
+	lockdep_assert_held(&text_mutex);
+	if (WARN_ON_ONCE(larch_insn_write(addr, word)))
+		return;
+	kprobe_la_dirty_start = min(kprobe_la_dirty_start, a);
+	kprobe_la_dirty_end = max(kprobe_la_dirty_end, a + sizeof(*addr));
+}
+
+static void kprobe_la_ibar(void *unused)
+{
+	local_flush_icache_range(0, 0);
+}
+
+/**
+ * arch_kprobe_patch_sync() - make the words written so far run everywhere
+ *
+ * One ibar on this CPU for the range, then one on every other CPU, so
+ * that none of them goes on with an instruction it fetched before.
+ *
+ * Context: cpus_read_lock() and text_mutex held, may sleep.
+ */
+void arch_kprobe_patch_sync(void)
+{
+	lockdep_assert_held(&text_mutex);
+	if (kprobe_la_dirty_start >= kprobe_la_dirty_end)
+		return;
+	flush_icache_range(kprobe_la_dirty_start, kprobe_la_dirty_end);
+	on_each_cpu(kprobe_la_ibar, NULL, 1);
+	kprobe_la_dirty_start = ULONG_MAX;
+	kprobe_la_dirty_end = 0;
+}
+
+/**
+ * arch_kprobe_arm() - write the break of @site
+ * @site: a prepared site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_arm(struct kprobe_site *site)
+{
+	kprobe_la_write(site->addr, KPROBE_LA_BP);
+}
+
+/**
+ * arch_kprobe_disarm() - put @site's instruction back
+ * @site: an armed site
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void arch_kprobe_disarm(struct kprobe_site *site)
+{
+	kprobe_la_write(site->addr, site->ainsn.insn);
+}
+
+/* ll.w, ll.d and llacq.w/d open a linked sequence. */
+static bool kprobe_la_is_ll(union loongarch_instruction insn)
+{
+	switch (insn.reg2i14_format.opcode) {
+	case llw_op:
+	case lld_op:
+		return true;
+	}
+	return insn.reg2_format.opcode == llacqw_op ||
+	       insn.reg2_format.opcode == llacqd_op;
+}
+
+/* sc.w, sc.d and screl.w/d close it (sc.q is refused on its own). */
+static bool kprobe_la_is_sc(union loongarch_instruction insn)
+{
+	switch (insn.reg2i14_format.opcode) {
+	case scw_op:
+	case scd_op:
+		return true;
+	}
+	return insn.reg2_format.opcode == screlw_op ||
+	       insn.reg2_format.opcode == screld_op;
+}
+
+/*
+ * Encodings the kernel's <asm/inst.h> has no names for, from the
+ * LoongArch reference manual: the 17-bit major opcodes of break, dbcl,
+ * syscall and hvcl (0x54 to 0x57, a 15-bit code below), of idle (a 15-bit
+ * level below), ertn as a whole word, and the CSR group: bits 31..24 are
+ * 0x04, rj says csrrd (0), csrwr (1) or csrxchg (any other), the CSR
+ * number is in bits 23..10.
+ */
+#define KPROBE_LA_OP17(word)		((word) >> 15)
+#define KPROBE_LA_OP17_BREAK		0x54
+#define KPROBE_LA_OP17_HVCL		0x57
+#define KPROBE_LA_OP17_IDLE		0xc91
+#define KPROBE_LA_ERTN			0x06483800
+#define KPROBE_LA_IS_CSR(word)		(((word) >> 24) == 0x04)
+#define KPROBE_LA_CSR_RJ(word)		(((word) >> 5) & 0x1f)
+#define KPROBE_LA_CSR_NUM(word)		(((word) >> 10) & 0x3fff)
+
+/*
+ * Instructions that must not run from a slot: those that trap or leave
+ * the kernel (break, dbcl, syscall, hvcl, ertn, idle), and writes to the
+ * CSRs the step itself uses: CRMD (the interrupt enable, put back after
+ * the step), PRMD and ERA (the state of the exception that returns into
+ * the slot).
+ */
+static bool kprobe_la_traps(union loongarch_instruction insn)
+{
+	u32 word = insn.word;
+	u32 op = KPROBE_LA_OP17(word);
+
+	if (op >= KPROBE_LA_OP17_BREAK && op <= KPROBE_LA_OP17_HVCL)
+		return true;
+	if (op == KPROBE_LA_OP17_IDLE || word == KPROBE_LA_ERTN)
+		return true;
+	if (KPROBE_LA_IS_CSR(word) && KPROBE_LA_CSR_RJ(word) != 0) {
+		switch (KPROBE_LA_CSR_NUM(word)) {
+		case LOONGARCH_CSR_CRMD:
+		case LOONGARCH_CSR_PRMD:
+		case LOONGARCH_CSR_ERA:
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Is @insn one that kprobes cannot run, neither computed nor copied?
+ * insns_not_supported() (shared with uprobes) refuses the atomics, the
+ * linked loads and stores and the FP condition branches.
+ */
+static bool kprobe_la_refused(union loongarch_instruction insn)
+{
+	return kprobe_la_traps(insn) || insns_not_supported(insn);
+}
+
+/*
+ * May a probe go at @addr in the function starting at @func?  Walks its
+ * instructions up to @addr: a probe between a linked load and its store
+ * conditional would make the store fail every time, since the ertn that
+ * returns from the break clears LLBit, and the loop would never end.
+ *
+ * Return: 0, or -EINVAL inside a linked sequence or past unreadable text.
+ */
+static int kprobe_la_check_place(unsigned long addr, unsigned long func)
+{
+	union loongarch_instruction insn;
+	bool linked = false;
+	unsigned long pc;
+
+	for (pc = func; pc < addr; pc += LOONGARCH_INSN_SIZE) {
+		if (get_kernel_nofault(insn.word, (u32 *)pc))
+			return -EINVAL;
+		if (kprobe_la_is_ll(insn))
+			linked = true;
+		else if (kprobe_la_is_sc(insn))
+			linked = false;
+	}
+	return linked ? -EINVAL : 0;
+}
+
+/* Fill @site's slot with its instruction, then the breaks that end it. */
+static int kprobe_la_fill_slot(struct kprobe_site *site)
+{
+	u32 image[KPROBE_SLOT_SIZE / sizeof(u32)];
+	kprobe_opcode_t *slot;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(image); i++)
+		image[i] = KPROBE_LA_STEP_END;
+	image[0] = site->ainsn.insn;
+
+	slot = kprobe_slot_alloc();
+	if (!slot)
+		return -ENOMEM;
+	memcpy(slot, image, sizeof(image));
+	flush_icache_range((unsigned long)slot,
+			   (unsigned long)slot + sizeof(image));
+	site->ainsn.slot = slot;
+	return 0;
+}
+
+/**
+ * arch_kprobe_prepare() - check @site's instruction and give it a slot
+ * @site: a new site
+ * @func: start of the symbol holding site->addr
+ *
+ * Branches and PC-relative instructions are computed by the break handler
+ * (arch_simulate_insn()) and get no slot; any other instruction runs from
+ * the slot.  Refused with -EINVAL: instructions that trap or leave the
+ * kernel, writes to CRMD, PRMD or ERA, atomics, linked loads and stores
+ * and the sequences between them, and the FP condition branches.
+ *
+ * Context: kprobe_mutex held, may sleep.
+ * Return: 0, -EILSEQ for an unaligned address, -EINVAL, -ENOMEM.
+ */
+int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
+{
+	unsigned long addr = (unsigned long)site->addr;
+	union loongarch_instruction insn;
+	int ret;
+
+	if (!IS_ALIGNED(addr, LOONGARCH_INSN_SIZE))
+		return -EILSEQ;
+	ret = kprobe_la_check_place(addr, func);
+	if (ret)
+		return ret;
+	if (get_kernel_nofault(insn.word, (u32 *)addr) ||
+	    kprobe_la_refused(insn))
+		return -EINVAL;
+	site->ainsn.insn = insn.word;
+	site->ainsn.slot = NULL;
+	if (insns_need_simulation(insn))
+		return 0;
+	return kprobe_la_fill_slot(site);
+}
+
+/**
+ * arch_kprobe_release() - free @site's slot
+ * @site: a site no CPU can reach any more
+ *
+ * Context: process context, no kprobes lock held.
+ */
+void arch_kprobe_release(struct kprobe_site *site)
+{
+	if (site->ainsn.slot) {
+		kprobe_slot_free(site->ainsn.slot);
+		site->ainsn.slot = NULL;
+	}
+}
+
+/**
+ * arch_kprobe_refuses() - is @addr in code LoongArch can never probe?
+ * @addr: the address to probe
+ *
+ * ftrace's call site is two words, and ftrace knows it by the first: the
+ * second, the call itself, is rewritten whenever tracing changes and
+ * must not carry a break.
+ *
+ * Return: true for the second word of an ftrace call site.
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	return IS_ENABLED(CONFIG_DYNAMIC_FTRACE) &&
+	       kprobe_ftrace_call_site(addr - LOONGARCH_INSN_SIZE);
+}
+
+/* Refuse the whole function that holds @fn. */
+static int kprobe_la_blacklist_func(void *fn)
+{
+	unsigned long start = (unsigned long)fn;
+	unsigned long size, offset;
+
+	if (!kallsyms_lookup_size_offset(start, &size, &offset))
+		return 0;
+	return kprobe_blacklist_add_range(start - offset,
+					  start - offset + size);
+}
+
+/**
+ * arch_kprobe_populate_blacklist() - refuse the instruction simulator
+ *
+ * arch_simulate_insn() and the helpers it calls run inside every hit on a
+ * branch or PC-relative instruction; a probe on them would nest without
+ * end.
+ *
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	int ret;
+
+	ret = kprobe_la_blacklist_func(arch_simulate_insn);
+	if (!ret)
+		ret = kprobe_la_blacklist_func(simu_pc);
+	if (!ret)
+		ret = kprobe_la_blacklist_func(simu_branch);
+	return ret;
+}
