@@ -296,36 +296,22 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 {
 	struct kprobe_ctlblk *kcb;
 	struct kprobe_site *site;
-	bool copy_done = false;
 	unsigned long flags;
-	struct kprobe *p;
-	int ret = 0;
+	int ret;
 
 	local_irq_save(flags);
 	kcb = this_cpu_ptr(&kprobe_ctlblk);
 	site = kcb->cur.site;
-	p = kprobe_running();
-	if (!site)
-		goto out;
-	if (kprobe_xol_running(kcb) &&
+	if (site && kprobe_xol_running(kcb) &&
 	    regs->ret == (unsigned long)site->ainsn.slot) {
 		regs->ret = (unsigned long)site->addr;
 		kprobe_arc_restore_bits(regs, kcb->cur.saved_irq);
-		copy_done = true;
-		if (!kprobe_xol_unnest(kcb)) {
-			ret = kprobe_xol_fault(kcb, regs, trapnr);
-			goto out;
-		}
-		/* A nested hit's copy: the outer handler's fault. */
-		site = kcb->cur.site;
-	}
-	if (kcb->cur.state == KPROBE_XOL_HANDLERS && p && p->fault_handler &&
-	    READ_ONCE(p->site) == site)
-		ret = kprobe_site_fault(site, regs, trapnr);
-out:
-	/* The count the copy held since its hit */
-	if (copy_done)
+		ret = kprobe_xol_copy_fault(kcb, regs, trapnr);
+		/* The count the copy held since its hit */
 		preempt_enable_no_resched();
+	} else {
+		ret = kprobe_xol_handler_fault(kcb, regs, trapnr);
+	}
 	local_irq_restore(flags);
 	return ret;
 }

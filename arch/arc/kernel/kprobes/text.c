@@ -291,46 +291,6 @@ void arch_kprobe_release(struct kprobe_site *site)
 	}
 }
 
-/**
- * arch_kprobe_adjust_addr() - the address to probe for symbol + offset
- * @addr: address of the symbol
- * @offset: offset into the symbol
- * @on_func_entry: set to whether the result is the function's entry
- *
- * Context: process context.
- * Return: @addr + @offset.
- */
-kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
-					 unsigned long offset,
-					 bool *on_func_entry)
-{
-	*on_func_entry = !offset;
-	return (kprobe_opcode_t *)(addr + offset);
-}
-
-/**
- * arch_kprobe_ftrace_site() - can @addr be probed through ftrace?
- * @addr: the address to probe
- *
- * Return: false; ARC has no function tracer, every probe is a breakpoint.
- */
-bool arch_kprobe_ftrace_site(unsigned long addr)
-{
-	return false;
-}
-
-/**
- * arch_kprobe_refuses() - is @addr in code ARC can never probe?
- * @addr: the address to probe
- *
- * Return: false; what cannot be probed is refused per instruction by
- * arch_kprobe_prepare() or listed by arch_kprobe_populate_blacklist().
- */
-bool arch_kprobe_refuses(unsigned long addr)
-{
-	return false;
-}
-
 /*
  * The assembly exception and interrupt entry code (entry.S,
  * entry-arcv2.S, mm/tlbex.S) is plain .text: a breakpoint there would be
