@@ -296,6 +296,11 @@ void arch_kprobe_release(struct kprobe_site *site)
  * entry-arcv2.S, mm/tlbex.S) is plain .text: a breakpoint there would be
  * taken again by the very code that handles it.  Each name covers the
  * code up to the next symbol, so the local labels are listed too.
+ *
+ * __switch_to (ctx_sw_asm.S) loads the next task's sp.  A hit holds a
+ * preemption count until its step ends, and that count lives in the
+ * thread_info at the base of the stack: stepped out of line, the load
+ * would raise the count of one task and drop that of the other.
  */
 static const char * const kprobe_arc_entry_syms[] = {
 	"sys_clone_wrapper", "sys_clone3_wrapper", "ret_from_fork",
@@ -306,11 +311,12 @@ static const char * const kprobe_arc_entry_syms[] = {
 	"mem_service", "EV_Misaligned", "EV_TLBProtV", "restore_regs",
 	"debug_marker_l1", "debug_marker_syscall", "debug_marker_ds",
 	"EV_TLBMissI", "EV_TLBMissI_fast_ret", "EV_TLBMissD",
-	"EV_TLBMissD_fast_ret", "do_slow_path_pf",
+	"EV_TLBMissD_fast_ret", "do_slow_path_pf", "__switch_to",
 };
 
 /**
- * arch_kprobe_populate_blacklist() - refuse the assembly entry code
+ * arch_kprobe_populate_blacklist() - refuse the assembly entry code and
+ *	__switch_to
  *
  * Names this configuration does not have are skipped.
  *
