@@ -79,7 +79,9 @@ ENTRY_CFI(kretprobe_trampoline)
 	ld	fp, [sp, PT_fp]
 	ld	r30, [sp, PT_r30]
 	ld	blink, [sp, PT_blink]
+	CFI_RESTORE	blink
 	add	sp, sp, KRT_FRAME
+	CFI_DEF_CFA_OFFSET	0
 	j	[blink]
 END_CFI(kretprobe_trampoline)
 /* For is_kretprobe_trampoline() in modules (unwinders, tests). */
