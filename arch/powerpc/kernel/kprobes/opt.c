@@ -114,7 +114,7 @@ static DECLARE_BITMAP(kprobe_ppc_area_used, KPROBE_PPC_AREA_SLOTS);
 static bool kprobe_ppc_in_area(void *buf)
 {
 	return buf >= (void *)kprobe_ppc_opt_area &&
-	       buf < (void *)kprobe_ppc_opt_area_end;
+	       buf < (void *)kprobe_ppc_opt_area + KPROBE_PPC_OPT_AREA_SIZE;
 }
 
 static void *kprobe_ppc_area_alloc(void)

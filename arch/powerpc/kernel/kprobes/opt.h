@@ -22,7 +22,6 @@ struct pt_regs;
 
 /* opt_entry.S: the area, and the code every detour branches to. */
 extern char kprobe_ppc_opt_area[];
-extern char kprobe_ppc_opt_area_end[];
 extern char kprobe_ppc_opt_entry[];
 
 /* core.c, called by kprobe_ppc_opt_entry. */

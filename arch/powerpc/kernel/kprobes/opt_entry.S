@@ -62,13 +62,6 @@
 
 	.section ".kprobes.text", "ax"
 
-	.balign	128
-	.globl	kprobe_ppc_opt_area
-kprobe_ppc_opt_area:
-	.space	KPROBE_PPC_OPT_AREA_SIZE
-	.globl	kprobe_ppc_opt_area_end
-kprobe_ppc_opt_area_end:
-
 /*
  * Entered from a detour stub: r1 points at the frame it pushed, r0, r12
  * and ctr are saved there, r12 holds the site.
@@ -152,3 +145,12 @@ kprobe_ppc_opt_entry:
 	KPROBE_PPC_UNPARK_R9
 	KPROBE_PPC_RFI
 	b	.
+
+/*
+ * The area opt.c cuts into detour buffers, written through the kernel's
+ * text patching as the probes are.
+ */
+	.balign	128
+	.globl	kprobe_ppc_opt_area
+kprobe_ppc_opt_area:
+	.space	KPROBE_PPC_OPT_AREA_SIZE
