@@ -30,14 +30,34 @@ typedef u32 kprobe_opcode_t;
  */
 #define KPROBE_SLOT_SIZE	16
 
+/*
+ * Jump optimization (arch/powerpc/kernel/kprobes/opt.c): a detour buffer
+ * holds the stub an optimized site branches to, 17 instruction words on
+ * 64-bit and 11 on 32-bit; the branch covers the probed instruction's
+ * first word only; the hit through the detour runs post_handlers as the
+ * trap's does.
+ */
+#ifdef CONFIG_PPC64
+#define KPROBE_OPT_SLOT_SIZE	80
+#else
+#define KPROBE_OPT_SLOT_SIZE	48
+#endif
+#define KPROBE_OPT_MAX_LEN	4
+#define KPROBE_OPT_RUNS_POST	1
+
 /**
  * struct arch_specific_insn - powerpc part of a struct kprobe_site
  * @slot: the out-of-line copy, followed by a trap
  * @insn: the original instruction, prefix and suffix for a prefixed one
+ * @detour: the jump optimization stub (KPROBE_OPT_SLOT_SIZE bytes),
+ *	written the first time the site is prepared for it, or NULL
  */
 struct arch_specific_insn {
 	kprobe_opcode_t *slot;
 	ppc_inst_t insn;
+#ifdef CONFIG_OPTPROBES
+	kprobe_opcode_t *detour;
+#endif
 };
 
 int kprobe_handler(struct pt_regs *regs);

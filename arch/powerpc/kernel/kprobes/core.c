@@ -23,6 +23,7 @@
 #include <asm/sstep.h>
 
 #include "common.h"
+#include "opt.h"
 
 /* Send the CPU into the slot's copy with interrupts kept off. */
 static nokprobe_inline void kprobe_ppc_start_copy(struct kprobe_site *site,
@@ -161,6 +162,81 @@ int kprobe_handler(struct pt_regs *regs)
 }
 
 NOKPROBE_SYMBOL(kprobe_handler);
+
+#ifdef CONFIG_OPTPROBES
+/*
+ * Leave the hit of a detour with the interrupt state @regs asks for:
+ * that of the probed context, or masked for a copy in the slot.  What
+ * local_irq_save() took at the start is given back only when the context
+ * resumes with interrupts enabled (pending ones are replayed then); the
+ * copy's mask only ever adds to the one it replaces.  Then MSR[EE] and
+ * MSR[RI] go off for the return from the detour (opt_entry.S), which
+ * turns MSR[EE] back on from regs->msr.  On 64-bit, a context that
+ * resumes soft-masked after an interrupt hard-disabled the CPU must stay
+ * hard-disabled too, as the interrupt return leaves it.
+ */
+static nokprobe_inline void kprobe_ppc_opt_leave(struct pt_regs *regs,
+						 unsigned long flags)
+{
+	bool masked = arch_irq_disabled_regs(regs);
+
+	if (!masked)
+		local_irq_restore(flags);
+#ifdef CONFIG_PPC64
+	else
+		irq_soft_mask_set(regs->softe);
+	__hard_irq_disable();
+	if (!masked)
+		regs->msr |= MSR_EE;
+	else if (local_paca->irq_happened & PACA_IRQ_HARD_DIS)
+		regs->msr &= ~MSR_EE;
+#endif
+	__hard_EE_RI_disable();
+}
+
+/**
+ * kprobe_ppc_opt_hit() - an optimized site's branch reached its detour
+ * @site: the site, which the detour stub carries
+ * @regs: the registers at the probed instruction, saved by the detour
+ *	(opt_entry.S); the detour resumes with them, at regs->nip
+ *
+ * The same hit as the one through the site's trap (kprobe_handler()),
+ * with interrupts off while it runs.  It emulates the probed instruction,
+ * or sends the CPU to the slot's copy with interrupts masked and the hit
+ * still open, for the trap after the copy to finish as it does after a
+ * trap hit.
+ *
+ * Context: the probed context, preemptible or not, interrupts as it had
+ * them; called by kprobe_ppc_opt_entry.
+ * Return: with MSR[EE] and MSR[RI] clear; non-zero if the detour must
+ * store the old r1 at the new one (an emulated store with update of r1,
+ * which emulate_step() leaves to whoever resumes).
+ */
+unsigned long kprobe_ppc_opt_hit(struct kprobe_site *site,
+				 struct pt_regs *regs)
+{
+	bool pending = test_thread_flag(TIF_EMULATE_STACK_STORE);
+	struct kprobe_ctlblk *kcb;
+	unsigned long flags;
+	bool store;
+
+	regs->nip = (unsigned long)site->addr;
+	local_irq_save(flags);
+	kcb = this_cpu_ptr(&kprobe_ctlblk);
+	if (kprobe_xol_busy(kcb))
+		kprobe_ppc_reenter(site, regs, kcb);
+	else
+		kprobe_ppc_hit(site, regs, kcb);
+	/* A store pending from before (a trap hit under way) is not ours. */
+	store = !pending && test_thread_flag(TIF_EMULATE_STACK_STORE);
+	if (store)
+		clear_thread_flag(TIF_EMULATE_STACK_STORE);
+	kprobe_ppc_opt_leave(regs, flags);
+	return store;
+}
+
+NOKPROBE_SYMBOL(kprobe_ppc_opt_hit);
+#endif /* CONFIG_OPTPROBES */
 
 /**
  * kprobe_post_handler() - a single-step exception in kernel mode

@@ -29,9 +29,9 @@
  *	KPT_OPT_ONE_INSN	an optimized probe's jump replaces the probed
  *				instruction alone, and every instruction
  *				kprobes takes may run from the detour
- *				(32-bit arm's B): every such probe becomes
- *				a jump, and none waits for tasks to leave
- *				the code under it
+ *				(32-bit arm's B, powerpc's b): every such
+ *				probe becomes a jump, and none waits for
+ *				tasks to leave the code under it
  */
 #ifndef _KPROBES_TEST_ARCH_H
 #define _KPROBES_TEST_ARCH_H
@@ -185,7 +185,8 @@ static inline void *kpt_ret_frame(struct pt_regs *regs)
 /* It saves one task's registers and loads the next one's, r1 included. */
 #define KPT_SWITCH_SYM		"_switch"
 #define KPT_HAVE_SELF_NMI	0
-#define KPT_OPT_ONE_INSN	0
+/* A "b" over the probed instruction, which the detour's hit runs. */
+#define KPT_OPT_ONE_INSN	1
 
 /* Instruction words of a function's entry (ELFv2, -mprofile-kernel). */
 #define KPT_PPC_ADDIS_R2_R12	0x3c4c0000	/* addis r2,r12,x */

@@ -36,8 +36,11 @@
  *	KPT_FL	the load that faults once per run and resumes at its
  *		exception-table fixup (KPT_B_FAULTS)
  *
- * and their combinations.  powerpc kprobes have no jump optimization,
- * so KPT_B_TARGET, KPT_B_FIXED and KPT_B_INDIRECT only document here.
+ * and their combinations.  The jump of an optimized powerpc probe
+ * replaces the probed instruction alone and its detour runs whatever the
+ * trap would (KPT_OPT_ONE_INSN), so KPT_B_TARGET, KPT_B_FIXED and
+ * KPT_B_INDIRECT only document here: every instruction kprobes takes
+ * becomes a jump.
  */
 #include <linux/linkage.h>
 #include <linux/objtool.h>
