@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # The architectures that `make arches` builds (harness/arches.sh) and that
-# have no port of our kprobes yet: sourced by common.sh for an ARCH= it
-# does not know itself, with KP_ARCH set to that name. (arm and ppc64le,
-# which `make arches` builds too, have a port: common.sh sets them up.)
+# `make check` does not run (no guest with our suites): sourced by
+# common.sh for an ARCH= it does not know itself, with KP_ARCH set to that
+# name. (arm and ppc64le, which `make arches` builds too, have `make
+# check` guests: common.sh sets them up.)
 # Sets the variables common.sh sets for its own architectures, plus what
 # boot-kunit.sh needs to boot the kernel with no user space:
 #

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # arches.sh - `make arches`: the architectures that have kprobes upstream
-# but no port of ours yet (and arm, whose port is young), built (and booted
-# where QEMU 7.2 can) from our tree and from the untouched upstream tree,
-# one after the other, by
+# beyond those `make check` runs, built (and booted where QEMU 7.2 can)
+# from our tree and from the untouched upstream tree, one after the other,
+# by
 # harness/arch-kunit.sh; then one table row per architecture and tree,
 # printed and saved in $BUILD/arches/table.txt.
 #
 # ARCHES (default: every one, KP_ARCHES_ALL in common.sh) and TREES
 # (default "patched upstream") choose. Not part of `make check` or CI.
 #
-# Our tree offers no kprobes on these architectures until a port selects
-# HAVE_KPROBE_SITES: that is the state the table records ("no port yet"),
-# not a failure. The exit status is non-zero only for a harness error: a
+# Our tree offers kprobes on an architecture only where its port selects
+# HAVE_KPROBE_SITES (every one does since 2026-11-27); a row of ours
+# without kprobes says "no port yet". The exit status is non-zero only for a harness error: a
 # package that does not install, a configuration that does not resolve,
 # or an upstream kernel that does not build (then our configuration of
 # the board is wrong, not the tree).
