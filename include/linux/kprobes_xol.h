@@ -33,6 +33,7 @@
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/panic.h>
+#include <linux/uaccess.h>
 
 #ifdef CONFIG_KPROBES
 
@@ -163,6 +164,79 @@ static nokprobe_inline void kprobe_xol_nested(struct kprobe_ctlblk *kcb,
 		panic("kprobes: probe at %pS hit inside a nested probe, cannot recover\n",
 		      site->addr);
 	kprobe_site_missed(site);
+}
+
+/**
+ * kprobe_xol_enter() - the first steps of a breakpoint hit of @site
+ * @kcb: this CPU's control block
+ * @site: the site whose breakpoint this CPU took
+ * @regs: registers at the breakpoint
+ * @nested: set to whether the hit is nested in another on this CPU
+ *
+ * On an idle CPU the hit bracket opens and the pre handlers run; on a busy
+ * one the hit only counts as missed (kprobe_xol_nested()).  Unless a pre
+ * handler moved the pc, the caller then runs @site's instruction: it
+ * either starts the copy (kprobe_xol_start() with @nested, interrupts
+ * masked, pc at the slot), or emulates it and calls kprobe_xol_emulated().
+ *
+ * Return: true if the caller is to run the instruction, false if the hit
+ * is over.
+ */
+static nokprobe_inline bool kprobe_xol_enter(struct kprobe_ctlblk *kcb,
+					     struct kprobe_site *site,
+					     struct pt_regs *regs,
+					     bool *nested)
+{
+	*nested = kprobe_xol_busy(kcb);
+	if (*nested) {
+		kprobe_xol_nested(kcb, site);
+		return true;
+	}
+	kprobe_xol_open(kcb, site);
+	if (kprobe_site_run_pre(site, regs)) {
+		kprobe_xol_close(kcb);
+		return false;
+	}
+	return true;
+}
+
+/**
+ * kprobe_xol_emulated() - @site's instruction was emulated: end the hit
+ * @kcb: this CPU's control block
+ * @site: the site hit
+ * @regs: registers after the instruction
+ * @nested: what kprobe_xol_enter() set; a nested hit runs no handler
+ */
+static nokprobe_inline void kprobe_xol_emulated(struct kprobe_ctlblk *kcb,
+						struct kprobe_site *site,
+						struct pt_regs *regs,
+						bool nested)
+{
+	if (nested)
+		return;
+	kprobe_xol_post(site, regs);
+	kprobe_xol_close(kcb);
+}
+
+/**
+ * kprobe_xol_bp_gone() - a breakpoint with no site: was it a probe's?
+ * @addr: where the breakpoint was taken
+ * @bp: the probes' 32-bit breakpoint instruction
+ *
+ * A probe removed after this CPU took its breakpoint leaves no site, and
+ * the instruction it covered is back: it is simply run again.
+ *
+ * Return: true if the word at @addr is no longer @bp; false if it still
+ * is (not a probe's breakpoint) or cannot be read, which leaves the trap
+ * to the kernel's own handling.
+ */
+static nokprobe_inline bool kprobe_xol_bp_gone(unsigned long addr, u32 bp)
+{
+	u32 word;
+
+	if (get_kernel_nofault(word, (u32 *)addr))
+		return false;
+	return word != bp;
 }
 
 /**

@@ -160,36 +160,6 @@ static nokprobe_inline bool kprobe_arc_run(struct kprobe_site *site,
 	return true;
 }
 
-/* A probe hit with no other probe being handled on this CPU. */
-static nokprobe_inline void kprobe_arc_hit(struct kprobe_site *site,
-					   struct pt_regs *regs,
-					   struct kprobe_ctlblk *kcb)
-{
-	preempt_disable();
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		preempt_enable_no_resched();
-		return;
-	}
-	if (kprobe_arc_run(site, regs, kcb, false))
-		return;
-	kprobe_xol_post(site, regs);
-	kprobe_xol_close(kcb);
-	preempt_enable_no_resched();
-}
-
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_arc_reenter(struct kprobe_site *site,
-					       struct pt_regs *regs,
-					       struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	preempt_disable();
-	if (!kprobe_arc_run(site, regs, kcb, true))
-		preempt_enable_no_resched();
-}
-
 /*
  * Is the unit at @addr still our breakpoint?  One that another CPU
  * removed after this one took it is simply run again.
@@ -240,14 +210,18 @@ static nokprobe_inline bool kprobe_arc_probe_bp(unsigned long addr,
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site;
+	bool nested;
 
 	site = kprobe_site_lookup(addr);
 	if (!site)
 		return !kprobe_arc_is_bp(addr);
-	if (kprobe_xol_busy(kcb))
-		kprobe_arc_reenter(site, regs, kcb);
-	else
-		kprobe_arc_hit(site, regs, kcb);
+	preempt_disable();
+	if (kprobe_xol_enter(kcb, site, regs, &nested)) {
+		if (kprobe_arc_run(site, regs, kcb, nested))
+			return true;	/* the copy keeps the count */
+		kprobe_xol_emulated(kcb, site, regs, nested);
+	}
+	preempt_enable_no_resched();
 	return true;
 }
 

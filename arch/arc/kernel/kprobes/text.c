@@ -16,8 +16,8 @@
 #include <linux/extable.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/preempt.h>
 #include <linux/smp.h>
@@ -27,18 +27,13 @@
 #include "common.h"
 #include "decode.h"
 
-/* Text written since the last sync, [start, end); under text_mutex. */
-static unsigned long kprobe_arc_dirty_start = ULONG_MAX;
-static unsigned long kprobe_arc_dirty_end;
+/* Text written since the last sync. */
+static struct kprobe_text_range kprobe_arc_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_arc_write(kprobe_opcode_t *addr, kprobe_opcode_t unit)
 {
-	unsigned long a = (unsigned long)addr;
-
-	lockdep_assert_held(&text_mutex);
 	WRITE_ONCE(*addr, unit);
-	kprobe_arc_dirty_start = min(kprobe_arc_dirty_start, a);
-	kprobe_arc_dirty_end = max(kprobe_arc_dirty_end, a + sizeof(*addr));
+	kprobe_text_range_add(&kprobe_arc_dirty, addr, sizeof(*addr));
 }
 
 static void kprobe_arc_flush_caches(void *unused)
@@ -59,19 +54,18 @@ static void kprobe_arc_flush_caches(void *unused)
  */
 void arch_kprobe_patch_sync(void)
 {
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_arc_dirty_start >= kprobe_arc_dirty_end)
+	unsigned long start, end;
+
+	if (!kprobe_text_range_take(&kprobe_arc_dirty, &start, &end))
 		return;
-	if (kprobe_arc_dirty_end - kprobe_arc_dirty_start <= PAGE_SIZE) {
-		flush_icache_range(kprobe_arc_dirty_start, kprobe_arc_dirty_end);
+	if (end - start <= PAGE_SIZE) {
+		flush_icache_range(start, end);
 	} else {
 		preempt_disable();
 		flush_cache_all();
 		smp_call_function(kprobe_arc_flush_caches, NULL, 1);
 		preempt_enable();
 	}
-	kprobe_arc_dirty_start = ULONG_MAX;
-	kprobe_arc_dirty_end = 0;
 }
 
 /**

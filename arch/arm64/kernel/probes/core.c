@@ -33,47 +33,25 @@ static nokprobe_inline void kprobe_arm64_simulate(struct kprobe_site *site,
 		instruction_pointer_set(regs, (unsigned long)site->addr + 4);
 }
 
-/* Send the CPU into the slot copy with every exception masked. */
-static nokprobe_inline void kprobe_arm64_start_step(struct kprobe_site *site,
-						    struct pt_regs *regs,
-						    struct kprobe_ctlblk *kcb,
-						    bool nested)
+/*
+ * Run @site's instruction: simulate it, or send the CPU into the slot
+ * copy with every exception masked.
+ *
+ * Return: true if the copy runs; the hit then ends at its BRK.
+ */
+static nokprobe_inline bool kprobe_arm64_run(struct kprobe_site *site,
+					     struct pt_regs *regs,
+					     struct kprobe_ctlblk *kcb,
+					     bool nested)
 {
+	if (!site->ainsn.api.insn) {
+		kprobe_arm64_simulate(site, regs);
+		return false;
+	}
 	kprobe_xol_start(kcb, site, regs->pstate & DAIF_MASK, nested);
 	regs->pstate |= DAIF_MASK;
 	instruction_pointer_set(regs, (unsigned long)site->ainsn.api.insn);
-}
-
-/* A probe hit with no other probe running on this CPU. */
-static nokprobe_inline void kprobe_arm64_hit(struct kprobe_site *site,
-					     struct pt_regs *regs,
-					     struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (!site->ainsn.api.insn) {
-		kprobe_arm64_simulate(site, regs);
-		kprobe_xol_post(site, regs);
-		kprobe_xol_close(kcb);
-		return;
-	}
-	kprobe_arm64_start_step(site, regs, kcb, false);
-}
-
-/* A probe hit while another probe's handlers or step are running. */
-static nokprobe_inline void kprobe_arm64_reenter(struct kprobe_site *site,
-						 struct pt_regs *regs,
-						 struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	if (!site->ainsn.api.insn) {
-		kprobe_arm64_simulate(site, regs);
-		return;
-	}
-	kprobe_arm64_start_step(site, regs, kcb, true);
+	return true;
 }
 
 /**
@@ -89,15 +67,15 @@ int kprobe_brk_handler(struct pt_regs *regs, unsigned long esr)
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = instruction_pointer(regs);
 	struct kprobe_site *site;
+	bool nested;
 
 	if (user_mode(regs))
 		return DBG_HOOK_ERROR;
 	site = kprobe_site_lookup(addr);
 	if (site) {
-		if (kprobe_xol_busy(kcb))
-			kprobe_arm64_reenter(site, regs, kcb);
-		else
-			kprobe_arm64_hit(site, regs, kcb);
+		if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+		    !kprobe_arm64_run(site, regs, kcb, nested))
+			kprobe_xol_emulated(kcb, site, regs, nested);
 		return DBG_HOOK_HANDLED;
 	}
 	/* Removed by another CPU after this one took it: run the original. */

@@ -47,53 +47,29 @@ static nokprobe_inline void kprobe_csky_simulate(struct kprobe_site *site,
 }
 
 /*
- * Send the CPU into the slot's copy with interrupts kept off.  With
- * CONFIG_PREEMPTION, ret_from_exception calls preempt_schedule_irq()
- * whenever the preempt count is zero, whatever the PSR it returns to:
- * the count stays raised until the copy's breakpoint (or its fault), so
- * that the task cannot leave this CPU and its control block mid-step.
+ * Run @site's instruction: simulate it, or send the CPU into the slot's
+ * copy with interrupts kept off.  With CONFIG_PREEMPTION,
+ * ret_from_exception calls preempt_schedule_irq() whenever the preempt
+ * count is zero, whatever the PSR it returns to: the count stays raised
+ * until the copy's breakpoint (or its fault), so that the task cannot
+ * leave this CPU and its control block mid-step.
+ *
+ * Return: true if the copy runs; the hit then ends at its breakpoint.
  */
-static nokprobe_inline void kprobe_csky_start_step(struct kprobe_site *site,
-						   struct pt_regs *regs,
-						   struct kprobe_ctlblk *kcb,
-						   bool nested)
+static nokprobe_inline bool kprobe_csky_run(struct kprobe_site *site,
+					    struct pt_regs *regs,
+					    struct kprobe_ctlblk *kcb,
+					    bool nested)
 {
+	if (!site->ainsn.api.insn) {
+		kprobe_csky_simulate(site, regs);
+		return false;
+	}
 	preempt_disable();
 	kprobe_xol_start(kcb, site, regs->sr & KPROBE_CSKY_PSR_IE, nested);
 	regs->sr &= ~KPROBE_CSKY_PSR_IE;
 	instruction_pointer_set(regs, (unsigned long)site->ainsn.api.insn);
-}
-
-/* A probe hit with no other probe being handled on this CPU. */
-static nokprobe_inline void kprobe_csky_hit(struct kprobe_site *site,
-					    struct pt_regs *regs,
-					    struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (!site->ainsn.api.insn) {
-		kprobe_csky_simulate(site, regs);
-		kprobe_xol_post(site, regs);
-		kprobe_xol_close(kcb);
-		return;
-	}
-	kprobe_csky_start_step(site, regs, kcb, false);
-}
-
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_csky_reenter(struct kprobe_site *site,
-						struct pt_regs *regs,
-						struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	if (!site->ainsn.api.insn) {
-		kprobe_csky_simulate(site, regs);
-		return;
-	}
-	kprobe_csky_start_step(site, regs, kcb, true);
+	return true;
 }
 
 /**
@@ -109,6 +85,7 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = instruction_pointer(regs);
 	struct kprobe_site *site;
+	bool nested;
 
 	if (user_mode(regs))
 		return false;
@@ -122,10 +99,9 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	site = kprobe_site_lookup(addr);
 	if (!site)
 		return false;
-	if (kprobe_xol_busy(kcb))
-		kprobe_csky_reenter(site, regs, kcb);
-	else
-		kprobe_csky_hit(site, regs, kcb);
+	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+	    !kprobe_csky_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 	return true;
 }
 
@@ -155,7 +131,7 @@ bool kprobe_single_step_handler(struct pt_regs *regs)
 	regs->sr = (regs->sr & ~KPROBE_CSKY_PSR_IE) | kcb->cur.saved_irq;
 	instruction_pointer_set(regs, site->ainsn.api.restore);
 	kprobe_xol_finish(kcb, regs);
-	/* Raised by kprobe_csky_start_step(); no reschedule from here. */
+	/* Raised by kprobe_csky_run(); no reschedule from here. */
 	preempt_enable_no_resched();
 	return true;
 }

@@ -64,44 +64,6 @@ static nokprobe_inline bool kprobe_la_run(struct kprobe_site *site,
 	return true;
 }
 
-/* A probe hit with no other probe being handled on this CPU. */
-static nokprobe_inline void kprobe_la_hit(struct kprobe_site *site,
-					  struct pt_regs *regs,
-					  struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (kprobe_la_run(site, regs, kcb, false))
-		return;
-	kprobe_xol_post(site, regs);
-	kprobe_xol_close(kcb);
-}
-
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_la_reenter(struct kprobe_site *site,
-					      struct pt_regs *regs,
-					      struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	kprobe_la_run(site, regs, kcb, true);
-}
-
-/*
- * Is the word at @addr still our break?  One that another CPU removed
- * after this one took it is simply run again.
- */
-static nokprobe_inline bool kprobe_la_is_bp(unsigned long addr)
-{
-	u32 word;
-
-	if (get_kernel_nofault(word, (u32 *)addr))
-		return true;	/* leave it to the kernel's own handling */
-	return word == KPROBE_LA_BP;
-}
-
 /**
  * kprobe_breakpoint_handler() - a break BRK_KPROBE_BP was taken
  * @regs: registers at the break; csr_era is its address
@@ -120,6 +82,7 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	struct kprobe_site *site;
 	unsigned long flags;
 	bool ours = true;
+	bool nested;
 
 	if (user_mode(regs))
 		return false;
@@ -127,11 +90,10 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	kcb = this_cpu_ptr(&kprobe_ctlblk);
 	site = kprobe_site_lookup(addr);
 	if (!site)
-		ours = !kprobe_la_is_bp(addr);
-	else if (kprobe_xol_busy(kcb))
-		kprobe_la_reenter(site, regs, kcb);
-	else
-		kprobe_la_hit(site, regs, kcb);
+		ours = kprobe_xol_bp_gone(addr, KPROBE_LA_BP);
+	else if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+		 !kprobe_la_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 	/* Handled: do_bp() turns interrupts off right away, leave them so. */
 	if (!ours)
 		local_irq_restore(flags);

@@ -17,8 +17,8 @@
 #include <linux/extable.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
@@ -27,19 +27,14 @@
 
 #include "common.h"
 
-/* Text written since the last sync, [start, end); under text_mutex. */
-static unsigned long kprobe_la_dirty_start = ULONG_MAX;
-static unsigned long kprobe_la_dirty_end;
+/* Text written since the last sync. */
+static struct kprobe_text_range kprobe_la_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_la_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
 {
-	unsigned long a = (unsigned long)addr;
-
-	lockdep_assert_held(&text_mutex);
 	if (WARN_ON_ONCE(larch_insn_write(addr, word)))
 		return;
-	kprobe_la_dirty_start = min(kprobe_la_dirty_start, a);
-	kprobe_la_dirty_end = max(kprobe_la_dirty_end, a + sizeof(*addr));
+	kprobe_text_range_add(&kprobe_la_dirty, addr, sizeof(*addr));
 }
 
 static void kprobe_la_ibar(void *unused)
@@ -57,13 +52,12 @@ static void kprobe_la_ibar(void *unused)
  */
 void arch_kprobe_patch_sync(void)
 {
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_la_dirty_start >= kprobe_la_dirty_end)
+	unsigned long start, end;
+
+	if (!kprobe_text_range_take(&kprobe_la_dirty, &start, &end))
 		return;
-	flush_icache_range(kprobe_la_dirty_start, kprobe_la_dirty_end);
+	flush_icache_range(start, end);
 	on_each_cpu(kprobe_la_ibar, NULL, 1);
-	kprobe_la_dirty_start = ULONG_MAX;
-	kprobe_la_dirty_end = 0;
 }
 
 /**

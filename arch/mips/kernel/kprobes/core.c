@@ -76,58 +76,20 @@ static nokprobe_inline bool kprobe_mips_run(struct kprobe_site *site,
 	return true;
 }
 
-/* A probe hit with no other probe being handled on this CPU. */
-static nokprobe_inline void kprobe_mips_hit(struct kprobe_site *site,
-					    struct pt_regs *regs,
-					    struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (kprobe_mips_run(site, regs, kcb, false))
-		return;
-	kprobe_xol_post(site, regs);
-	kprobe_xol_close(kcb);
-}
-
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_mips_reenter(struct kprobe_site *site,
-						struct pt_regs *regs,
-						struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	kprobe_mips_run(site, regs, kcb, true);
-}
-
-/*
- * Is the word at @addr still our break?  One that another CPU removed
- * after this one took it is simply run again.
- */
-static nokprobe_inline bool kprobe_mips_is_bp(unsigned long addr)
-{
-	u32 word;
-
-	if (get_kernel_nofault(word, (u32 *)addr))
-		return true;	/* leave it to the kernel's own handling */
-	return word == KPROBE_MIPS_BP;
-}
-
 /* A break BRK_KPROBE_BP: a probe's, or one removed meanwhile. */
 static nokprobe_inline bool kprobe_mips_break(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = regs->cp0_epc;
 	struct kprobe_site *site;
+	bool nested;
 
 	site = kprobe_site_lookup(addr);
 	if (!site)
-		return !kprobe_mips_is_bp(addr);
-	if (kprobe_xol_busy(kcb))
-		kprobe_mips_reenter(site, regs, kcb);
-	else
-		kprobe_mips_hit(site, regs, kcb);
+		return kprobe_xol_bp_gone(addr, KPROBE_MIPS_BP);
+	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+	    !kprobe_mips_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 	return true;
 }
 

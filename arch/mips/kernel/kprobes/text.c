@@ -13,8 +13,8 @@
 #include <linux/extable.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
 #include <asm/branch.h>
@@ -22,18 +22,13 @@
 #include "common.h"
 #include "../probes-common.h"
 
-/* Text written since the last sync, [start, end); under text_mutex. */
-static unsigned long kprobe_mips_dirty_start = ULONG_MAX;
-static unsigned long kprobe_mips_dirty_end;
+/* Text written since the last sync. */
+static struct kprobe_text_range kprobe_mips_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
 {
-	unsigned long a = (unsigned long)addr;
-
-	lockdep_assert_held(&text_mutex);
 	WRITE_ONCE(*addr, word);
-	kprobe_mips_dirty_start = min(kprobe_mips_dirty_start, a);
-	kprobe_mips_dirty_end = max(kprobe_mips_dirty_end, a + sizeof(*addr));
+	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(*addr));
 }
 
 /**
@@ -46,12 +41,10 @@ static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
  */
 void arch_kprobe_patch_sync(void)
 {
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_mips_dirty_start >= kprobe_mips_dirty_end)
-		return;
-	flush_icache_range(kprobe_mips_dirty_start, kprobe_mips_dirty_end);
-	kprobe_mips_dirty_start = ULONG_MAX;
-	kprobe_mips_dirty_end = 0;
+	unsigned long start, end;
+
+	if (kprobe_text_range_take(&kprobe_mips_dirty, &start, &end))
+		flush_icache_range(start, end);
 }
 
 /**

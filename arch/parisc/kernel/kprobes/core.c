@@ -43,21 +43,14 @@ static nokprobe_inline int kprobe_parisc_break(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	struct kprobe_site *site;
+	bool nested;
 
 	site = kprobe_site_lookup(instruction_pointer(regs));
 	if (!site)
 		return 0;
-	if (kprobe_xol_busy(kcb)) {
-		kprobe_xol_nested(kcb, site);
-		kprobe_parisc_start_copy(site, regs, kcb, true);
-		return 1;
-	}
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return 1;
-	}
-	kprobe_parisc_start_copy(site, regs, kcb, false);
+	/* Every instruction runs from the slot: none is emulated. */
+	if (kprobe_xol_enter(kcb, site, regs, &nested))
+		kprobe_parisc_start_copy(site, regs, kcb, nested);
 	return 1;
 }
 

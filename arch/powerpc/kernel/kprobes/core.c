@@ -25,18 +25,6 @@
 #include "common.h"
 #include "opt.h"
 
-/* Send the CPU into the slot's copy with interrupts kept off. */
-static nokprobe_inline void kprobe_ppc_start_copy(struct kprobe_site *site,
-						  struct pt_regs *regs,
-						  struct kprobe_ctlblk *kcb,
-						  bool nested)
-{
-	unsigned long saved = kprobe_ppc_mask_irqs(regs);
-
-	kprobe_xol_start(kcb, site, saved, nested);
-	regs_set_return_ip(regs, (unsigned long)site->ainsn.slot);
-}
-
 /*
  * Non-zero while emulate_step() runs (a nested hit may emulate inside
  * another's emulation): its own faults are nobody else's business.
@@ -61,33 +49,37 @@ static nokprobe_inline bool kprobe_ppc_emulate(struct kprobe_site *site,
 	return done;
 }
 
-/* A probe hit with no other probe being handled on this CPU. */
+/*
+ * Run @site's instruction: emulate it, or send the CPU into the slot's
+ * copy with interrupts kept off.
+ *
+ * Return: true if the copy runs; the hit then ends at the trap after it.
+ */
+static nokprobe_inline bool kprobe_ppc_run(struct kprobe_site *site,
+					   struct pt_regs *regs,
+					   struct kprobe_ctlblk *kcb,
+					   bool nested)
+{
+	unsigned long saved;
+
+	if (kprobe_ppc_emulate(site, regs))
+		return false;
+	saved = kprobe_ppc_mask_irqs(regs);
+	kprobe_xol_start(kcb, site, saved, nested);
+	regs_set_return_ip(regs, (unsigned long)site->ainsn.slot);
+	return true;
+}
+
+/* A hit of @site, through its trap or its detour. */
 static nokprobe_inline void kprobe_ppc_hit(struct kprobe_site *site,
 					   struct pt_regs *regs,
 					   struct kprobe_ctlblk *kcb)
 {
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (kprobe_ppc_emulate(site, regs)) {
-		kprobe_xol_post(site, regs);
-		kprobe_xol_close(kcb);
-		return;
-	}
-	kprobe_ppc_start_copy(site, regs, kcb, false);
-}
+	bool nested;
 
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_ppc_reenter(struct kprobe_site *site,
-					       struct pt_regs *regs,
-					       struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	if (kprobe_ppc_emulate(site, regs))
-		return;
-	kprobe_ppc_start_copy(site, regs, kcb, true);
+	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+	    !kprobe_ppc_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 }
 
 /* Does the running copy end at @addr (the trap after it)? */
@@ -154,10 +146,7 @@ int kprobe_handler(struct pt_regs *regs)
 	site = kprobe_site_lookup(addr);
 	if (!site)
 		return !kprobe_ppc_is_trap(addr);
-	if (kprobe_xol_busy(kcb))
-		kprobe_ppc_reenter(site, regs, kcb);
-	else
-		kprobe_ppc_hit(site, regs, kcb);
+	kprobe_ppc_hit(site, regs, kcb);
 	return 1;
 }
 
@@ -223,10 +212,7 @@ unsigned long kprobe_ppc_opt_hit(struct kprobe_site *site,
 	regs->nip = (unsigned long)site->addr;
 	local_irq_save(flags);
 	kcb = this_cpu_ptr(&kprobe_ctlblk);
-	if (kprobe_xol_busy(kcb))
-		kprobe_ppc_reenter(site, regs, kcb);
-	else
-		kprobe_ppc_hit(site, regs, kcb);
+	kprobe_ppc_hit(site, regs, kcb);
 	/* A store pending from before (a trap hit under way) is not ours. */
 	store = !pending && test_thread_flag(TIF_EMULATE_STACK_STORE);
 	if (store)

@@ -37,47 +37,25 @@ static nokprobe_inline void kprobe_riscv_simulate(struct kprobe_site *site,
 		instruction_pointer_set(regs, (unsigned long)site->addr + ai->len);
 }
 
-/* Send the CPU into the slot's copy with interrupts kept off. */
-static nokprobe_inline void kprobe_riscv_start_step(struct kprobe_site *site,
-						    struct pt_regs *regs,
-						    struct kprobe_ctlblk *kcb,
-						    bool nested)
+/*
+ * Run @site's instruction: simulate it, or send the CPU into the slot's
+ * copy with interrupts kept off.
+ *
+ * Return: true if the copy runs; the hit then ends at its EBREAK.
+ */
+static nokprobe_inline bool kprobe_riscv_run(struct kprobe_site *site,
+					     struct pt_regs *regs,
+					     struct kprobe_ctlblk *kcb,
+					     bool nested)
 {
+	if (!site->ainsn.api.insn) {
+		kprobe_riscv_simulate(site, regs);
+		return false;
+	}
 	kprobe_xol_start(kcb, site, regs->status & SR_PIE, nested);
 	regs->status &= ~SR_PIE;
 	instruction_pointer_set(regs, (unsigned long)site->ainsn.api.insn);
-}
-
-/* A probe hit with no other probe being handled on this CPU. */
-static nokprobe_inline void kprobe_riscv_hit(struct kprobe_site *site,
-					     struct pt_regs *regs,
-					     struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (!site->ainsn.api.insn) {
-		kprobe_riscv_simulate(site, regs);
-		kprobe_xol_post(site, regs);
-		kprobe_xol_close(kcb);
-		return;
-	}
-	kprobe_riscv_start_step(site, regs, kcb, false);
-}
-
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_riscv_reenter(struct kprobe_site *site,
-						 struct pt_regs *regs,
-						 struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	if (!site->ainsn.api.insn) {
-		kprobe_riscv_simulate(site, regs);
-		return;
-	}
-	kprobe_riscv_start_step(site, regs, kcb, true);
+	return true;
 }
 
 /*
@@ -111,16 +89,16 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = instruction_pointer(regs);
 	struct kprobe_site *site;
+	bool nested;
 
 	if (user_mode(regs))
 		return false;
 	site = kprobe_site_lookup(addr);
 	if (!site)
 		return !kprobe_riscv_is_ebreak(addr);
-	if (kprobe_xol_busy(kcb))
-		kprobe_riscv_reenter(site, regs, kcb);
-	else
-		kprobe_riscv_hit(site, regs, kcb);
+	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+	    !kprobe_riscv_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 	return true;
 }
 

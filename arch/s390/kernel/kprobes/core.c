@@ -132,12 +132,29 @@ static nokprobe_inline bool kprobe_s390_simulate(struct kprobe_site *site,
 	return true;
 }
 
+/*
+ * Run @site's instruction: compute it, or step its copy.
+ *
+ * Return: true if the copy runs; the hit then ends at its PER event.
+ */
+static nokprobe_inline bool kprobe_s390_run(struct kprobe_site *site,
+					    struct pt_regs *regs,
+					    struct kprobe_ctlblk *kcb,
+					    bool nested)
+{
+	if (kprobe_s390_simulate(site, regs))
+		return false;
+	kprobe_s390_start_step(site, regs, kcb, nested);
+	return true;
+}
+
 /* An operation exception: a probe's breakpoint, or not ours. */
 static nokprobe_inline bool kprobe_s390_break(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = regs->psw.addr - 2;
 	struct kprobe_site *site;
+	bool nested;
 
 	/*
 	 * Every operation exception in the kernel comes here: one with no
@@ -149,23 +166,9 @@ static nokprobe_inline bool kprobe_s390_break(struct pt_regs *regs)
 	site = kprobe_site_lookup(addr);
 	if (!site)
 		return false;
-	if (kprobe_xol_busy(kcb)) {
-		kprobe_xol_nested(kcb, site);
-		if (!kprobe_s390_simulate(site, regs))
-			kprobe_s390_start_step(site, regs, kcb, true);
-		return true;
-	}
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return true;
-	}
-	if (!kprobe_s390_simulate(site, regs)) {
-		kprobe_s390_start_step(site, regs, kcb, false);
-		return true;
-	}
-	kprobe_xol_post(site, regs);
-	kprobe_xol_close(kcb);
+	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+	    !kprobe_s390_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 	return true;
 }
 

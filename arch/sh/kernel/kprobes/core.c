@@ -154,31 +154,6 @@ static nokprobe_inline bool kprobe_sh_run(struct kprobe_site *site,
 	return true;
 }
 
-/* A probe hit with no other probe being handled on this CPU. */
-static nokprobe_inline void kprobe_sh_hit(struct kprobe_site *site,
-					  struct pt_regs *regs,
-					  struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_open(kcb, site);
-	if (kprobe_site_run_pre(site, regs)) {
-		kprobe_xol_close(kcb);
-		return;
-	}
-	if (kprobe_sh_run(site, regs, kcb, false))
-		return;
-	kprobe_xol_post(site, regs);
-	kprobe_xol_close(kcb);
-}
-
-/* A probe hit while this CPU runs another probe's handlers or copy. */
-static nokprobe_inline void kprobe_sh_reenter(struct kprobe_site *site,
-					      struct pt_regs *regs,
-					      struct kprobe_ctlblk *kcb)
-{
-	kprobe_xol_nested(kcb, site);
-	kprobe_sh_run(site, regs, kcb, true);
-}
-
 /*
  * A trapa at @addr with no site: ours if the trapa is gone, a probe that
  * another CPU removed after this one took it (the instruction is simply
@@ -211,6 +186,7 @@ static nokprobe_inline bool kprobe_sh_trap(struct pt_regs *regs)
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
 	unsigned long addr = regs->pc;
 	struct kprobe_site *site;
+	bool nested;
 
 	if (kprobe_xol_running(kcb) &&
 	    addr == (unsigned long)kcb->cur.site->ainsn.slot + 2)
@@ -219,10 +195,9 @@ static nokprobe_inline bool kprobe_sh_trap(struct pt_regs *regs)
 	site = kprobe_site_lookup(addr);
 	if (!site)
 		return kprobe_sh_gone(addr);
-	if (kprobe_xol_busy(kcb))
-		kprobe_sh_reenter(site, regs, kcb);
-	else
-		kprobe_sh_hit(site, regs, kcb);
+	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
+	    !kprobe_sh_run(site, regs, kcb, nested))
+		kprobe_xol_emulated(kcb, site, regs, nested);
 	return true;
 }
 

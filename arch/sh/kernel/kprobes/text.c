@@ -32,26 +32,21 @@
 #include <linux/irqflags.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
 #include <linux/processor.h>
 
 #include "common.h"
 
-/* Text written since the last sync, [start, end); under text_mutex. */
-static unsigned long kprobe_sh_dirty_start = ULONG_MAX;
-static unsigned long kprobe_sh_dirty_end;
+/* Text written since the last sync. */
+static struct kprobe_text_range kprobe_sh_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_sh_write(kprobe_opcode_t *addr, kprobe_opcode_t insn)
 {
-	unsigned long a = (unsigned long)addr;
-
-	lockdep_assert_held(&text_mutex);
 	WRITE_ONCE(*addr, insn);
-	kprobe_sh_dirty_start = min(kprobe_sh_dirty_start, a);
-	kprobe_sh_dirty_end = max(kprobe_sh_dirty_end, a + sizeof(*addr));
+	kprobe_text_range_add(&kprobe_sh_dirty, addr, sizeof(*addr));
 }
 
 /**
@@ -65,12 +60,10 @@ static void kprobe_sh_write(kprobe_opcode_t *addr, kprobe_opcode_t insn)
  */
 void arch_kprobe_patch_sync(void)
 {
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_sh_dirty_start >= kprobe_sh_dirty_end)
-		return;
-	flush_icache_range(kprobe_sh_dirty_start, kprobe_sh_dirty_end);
-	kprobe_sh_dirty_start = ULONG_MAX;
-	kprobe_sh_dirty_end = 0;
+	unsigned long start, end;
+
+	if (kprobe_text_range_take(&kprobe_sh_dirty, &start, &end))
+		flush_icache_range(start, end);
 }
 
 /**

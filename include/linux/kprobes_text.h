@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef _LINUX_KPROBES_TEXT_H
+#define _LINUX_KPROBES_TEXT_H
+/*
+ * For architectures that write breakpoints with plain stores and must
+ * then make the instruction caches see them: arch_kprobe_arm() and
+ * arch_kprobe_disarm() widen a range with each store, and
+ * arch_kprobe_patch_sync() takes the range and does its cache
+ * maintenance once for the whole batch.  Only the architecture's text
+ * code includes this.  Every access is under text_mutex.
+ */
+#include <linux/lockdep.h>
+#include <linux/memory.h>
+#include <linux/minmax.h>
+#include <linux/types.h>
+
+/**
+ * struct kprobe_text_range - the text written since the last patch sync
+ * @start: the lowest address written; ULONG_MAX while nothing was
+ * @end: the address after the highest byte written
+ */
+struct kprobe_text_range {
+	unsigned long start;
+	unsigned long end;
+};
+
+/* An empty range, for the definition of one. */
+#define KPROBE_TEXT_RANGE_EMPTY { .start = ULONG_MAX, .end = 0 }
+
+/**
+ * kprobe_text_range_add() - widen @r over a store of @len bytes at @addr
+ * @r: the architecture's range
+ * @addr: where the store went
+ * @len: how many bytes it wrote
+ *
+ * Context: text_mutex held.
+ */
+static inline void kprobe_text_range_add(struct kprobe_text_range *r,
+					 const void *addr, size_t len)
+{
+	unsigned long a = (unsigned long)addr;
+
+	lockdep_assert_held(&text_mutex);
+	r->start = min(r->start, a);
+	r->end = max(r->end, a + len);
+}
+
+/**
+ * kprobe_text_range_take() - empty @r and say what it covered
+ * @r: the architecture's range
+ * @start: set to the lowest address written
+ * @end: set to the address after the highest byte written
+ *
+ * Context: text_mutex held.
+ * Return: false, with @start and @end untouched, if nothing was written
+ * since the last call.
+ */
+static inline bool kprobe_text_range_take(struct kprobe_text_range *r,
+					  unsigned long *start,
+					  unsigned long *end)
+{
+	lockdep_assert_held(&text_mutex);
+	if (r->start >= r->end)
+		return false;
+	*start = r->start;
+	*end = r->end;
+	r->start = ULONG_MAX;
+	r->end = 0;
+	return true;
+}
+
+#endif /* _LINUX_KPROBES_TEXT_H */
