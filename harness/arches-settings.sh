@@ -137,6 +137,16 @@ arc)
 	KP_QEMU='' KP_QEMU_MACHINE='' KP_QEMU_CPU=
 	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
 	KP_EXPECT_OPTS="y y - -" ;;
+arc700)
+	# ARC770 (ARCompact), build only as arc: QEMU 7.2 has no ARC target.
+	# Same kernel ARCH and compiler; the ISA is arch-arc700.config's.
+	KP_ARCH=arc700 KP_ATAG=-arc700 KP_KARCH=arc KP_SRCARCH=arc
+	KP_CROSS=arc-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-arc-linux-gnu"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU='' KP_QEMU_MACHINE='' KP_QEMU_CPU=
+	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	KP_EXPECT_OPTS="y y - -" ;;
 *)
 	printf 'error: ARCH=%s is not supported (x86_64, i386, arm64, riscv64, arm, ppc64le; for make arches: %s)\n' \
 		"$KP_ARCH" "$KP_ARCHES_ALL" >&2

@@ -2,8 +2,9 @@
 #ifndef _ASM_ARC_KPROBES_H
 #define _ASM_ARC_KPROBES_H
 /*
- * ARC side of kprobes (ARCv2 only): the slot size, the per-site data and
- * the return address helpers of the contract in <linux/kprobes.h>.  The
+ * ARC side of kprobes (ARCv2 and ARCompact): the slot size, the per-site
+ * data and the return address helpers of the contract in
+ * <linux/kprobes.h>.  The
  * code lives in arch/arc/kernel/kprobes/; its breakpoint is unimp_s,
  * whose Instruction Error exception do_insterror_or_kprobe() hands to
  * kprobe_arc_breakpoint() first.

@@ -24,7 +24,11 @@
 /* unimp_s: major 0x0f, no-operand group, operation 1 */
 #define KPROBE_ARC_BP		0x79e0
 
-/* STATUS32 bits of the probed context that the step changes and restores */
+/*
+ * STATUS32 bits of the probed context that the step changes and restores:
+ * the interrupt enables (IE on ARCv2, E1 and E2 on ARCompact: either ISA's
+ * STATUS_IE_MASK) and the loop inhibit L, bit 12 on both.
+ */
 #define KPROBE_ARC_STEP_BITS	(STATUS_IE_MASK | STATUS_L_MASK)
 
 #endif /* _ARC_KERNEL_KPROBES_COMMON_H */

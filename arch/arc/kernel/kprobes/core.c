@@ -17,9 +17,10 @@
  *
  * The exception prologue turns interrupts on before any C code runs
  * (FAKE_RET_FROM_EXCPN), whatever the probed context had.  So the hit
- * path turns them off again for its own work, the copy runs with
- * STATUS32.IE clear in the registers it returns to, and preemption is
- * disabled from the hit to the end of its step or of its handlers: an
+ * path turns them off again for its own work, the copy runs with the
+ * interrupt enables of STATUS32 clear in the registers it returns to
+ * (STATUS_IE_MASK: IE on ARCv2, E1 and E2 on ARCompact), and preemption
+ * is disabled from the hit to the end of its step or of its handlers: an
  * interrupt that slips in while the exception of the step's end is being
  * entered may hit probes itself (a nested hit), but cannot move the task
  * to a CPU whose control block knows nothing of its copy.
@@ -29,10 +30,12 @@
  * instruction ended a loop body is checked against the probed context's
  * loop registers when the step ends (kprobe_arc_resume()).
  */
+#include <linux/array_size.h>
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/kprobes.h>
 #include <linux/kprobes_xol.h>
+#include <linux/limits.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/stddef.h>
@@ -68,31 +71,45 @@ static nokprobe_inline void kprobe_arc_resume(struct kprobe_site *site,
 	regs->ret = next;
 }
 
+/*
+ * Where struct pt_regs keeps each register a branch may read, by register
+ * number; 0 for those it does not hold (no register sits at offset 0 in
+ * either layout: ARCv2 starts with orig_r0, ARCompact with bta).  The two
+ * instruction sets order r0 to r12 differently, and only ARCv2 saves r30.
+ */
+#define KPROBE_ARC_REG(n, field)	[n] = offsetof(struct pt_regs, field)
+
+static const u8 kprobe_arc_reg_offs[32] = {
+	KPROBE_ARC_REG(0, r0), KPROBE_ARC_REG(1, r1), KPROBE_ARC_REG(2, r2),
+	KPROBE_ARC_REG(3, r3), KPROBE_ARC_REG(4, r4), KPROBE_ARC_REG(5, r5),
+	KPROBE_ARC_REG(6, r6), KPROBE_ARC_REG(7, r7), KPROBE_ARC_REG(8, r8),
+	KPROBE_ARC_REG(9, r9), KPROBE_ARC_REG(10, r10),
+	KPROBE_ARC_REG(11, r11), KPROBE_ARC_REG(12, r12),
+	KPROBE_ARC_REG(26, r26), KPROBE_ARC_REG(27, fp),
+	KPROBE_ARC_REG(28, sp),
+#ifdef CONFIG_ISA_ARCV2
+	KPROBE_ARC_REG(30, r30),
+#endif
+	KPROBE_ARC_REG(31, blink),
+};
+
+/* ret_tramp.S (KRT_R()) finds r1 to r11 from r0, in the ISA's direction */
+#ifdef CONFIG_ISA_ARCOMPACT
+static_assert(offsetof(struct pt_regs, r0) - offsetof(struct pt_regs, r12) ==
+	      12 * sizeof(long));
+#else
+static_assert(offsetof(struct pt_regs, r11) - offsetof(struct pt_regs, r0) ==
+	      11 * sizeof(long));
+#endif
+
 /* The registers a branch may read, as struct pt_regs holds them */
 static unsigned long kprobe_arc_get_reg(void *ctx, unsigned int reg)
 {
-	struct pt_regs *regs = ctx;
-
-	/* r0 to r11 are consecutive words of the ARCv2 struct pt_regs */
-	BUILD_BUG_ON(offsetof(struct pt_regs, r11) -
-		     offsetof(struct pt_regs, r0) != 11 * sizeof(long));
-	if (reg <= 11)
-		return (&regs->r0)[reg];
-	switch (reg) {
-	case 12:
-		return regs->r12;
-	case 26:
-		return regs->r26;
-	case 27:
-		return regs->fp;
-	case 28:
-		return regs->sp;
-	case 30:
-		return regs->r30;
-	case 31:
-		return regs->blink;
-	}
-	return 0;	/* kprobe_arc_branch_ok() refused the others */
+	BUILD_BUG_ON(sizeof(struct pt_regs) > U8_MAX);
+	if (reg >= ARRAY_SIZE(kprobe_arc_reg_offs) ||
+	    !kprobe_arc_reg_offs[reg])
+		return 0;	/* kprobe_arc_branch_ok() refused the others */
+	return *(unsigned long *)(ctx + kprobe_arc_reg_offs[reg]);
 }
 
 NOKPROBE_SYMBOL(kprobe_arc_get_reg);

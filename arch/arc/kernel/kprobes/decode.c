@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ARCv2 instruction lengths and classes for kprobes (see decode.h), and
- * the evaluation of branches for the hit path.  Everything here is in
+ * ARC instruction lengths and classes for kprobes (see decode.h), and
+ * the evaluation of branches for the hit path, for ARCv2 or ARCompact,
+ * whichever the kernel is built for.  Everything here is in
  * .kprobes.text (__kprobes): the hit path calls it, so it is never probed.
  *
  * Only what deciding "copy it to a slot, or refuse it" needs is decoded:
@@ -16,7 +17,9 @@
  * 2 "b = b op s12", 3 "b = b op c" (bit 5 clear) or "b = b op u6" (set),
  * under a condition.  Sub-opcode 0x2f is a one-operand group ("b = op c",
  * the operation in A), whose A == 0x3f holds the no-operand group (the
- * operation in B).
+ * operation in B).  ARCompact shares these layouts and the 16-bit ones
+ * but for the differences kprobe_arc_decode16() names; its majors 8 to 11
+ * are 32-bit extension instructions, which are not decoded.
  */
 #include <asm-generic/kprobes.h>
 
@@ -25,7 +28,7 @@
 /* Register numbers with a meaning of their own in operand fields. */
 #define ARC_REG_LIMM		62
 #define ARC_REG_PCL		63
-#define ARC_REG16_LIMM		30	/* 5-bit h fields of 16-bit forms */
+#define ARC_REG16_LIMM		30	/* ARCv2's 5-bit h fields */
 #define ARC_REG_BLINK		31
 
 #define ARC_MAJOR_BCC		0x00
@@ -33,7 +36,7 @@
 #define ARC_MAJOR_LD		0x02
 #define ARC_MAJOR_ST		0x03
 #define ARC_MAJOR_ALU		0x04
-#define ARC_MAJOR_LAST_32	0x07
+#define ARC_MAJOR_LAST_ALU	0x07
 
 #define ARC_SUB_MOV		0x0a
 #define ARC_SUB_J		0x20	/* to 0x23: j, j.d, jl, jl.d */
@@ -154,9 +157,13 @@ static void __kprobes kprobe_arc_decode_alu(u32 w, unsigned int major,
 	if (sub == ARC_SUB_SOP) {
 		b_is_src = false;
 		if (a == ARC_SOP_ZOP) {
-			/* only the barriers of the no-operand group are copied */
+			/*
+			 * Only the barriers of the no-operand group are
+			 * copied; ARCompact has sync but no dmb.
+			 */
 			if (major != ARC_MAJOR_ALU ||
-			    (b != ARC_ZOP_SYNC && b != ARC_ZOP_DMB))
+			    (b != ARC_ZOP_SYNC &&
+			     (b != ARC_ZOP_DMB || KPROBE_ARC_COMPACT)))
 				insn->cls = KPROBE_ARC_SYSTEM;
 		} else if (major == ARC_MAJOR_ALU) {
 			if (a == ARC_SOP_LLOCK || a == ARC_SOP_LLOCKD)
@@ -207,12 +214,16 @@ static void __kprobes kprobe_arc_decode32(u32 w,
 	case ARC_MAJOR_ST:
 		insn->cls = KPROBE_ARC_COPY;
 		kprobe_arc_src(&s, b);
-		/* bit 0 set: the value stored is a 6-bit immediate */
+		/* bit 0 set: the value stored is a 6-bit immediate (ARCv2) */
 		if (!(w & 1))
 			kprobe_arc_src(&s, c);
 		break;
-	default:
+	case ARC_MAJOR_ALU ... ARC_MAJOR_LAST_ALU:
 		kprobe_arc_decode_alu(w, major, insn);
+		return;
+	default:
+		/* ARCompact's extension majors: operands unknown */
+		insn->cls = KPROBE_ARC_UNKNOWN;
 		return;
 	}
 	if (s.limm)
@@ -263,6 +274,32 @@ static void __kprobes kprobe_arc_decode_sop16(u16 hi,
 	}
 }
 
+/*
+ * ARCompact's major 0x0e: add_s b,b,h, mov_s b,h, cmp_s b,h (h a source,
+ * limm or PCL too) and mov_s h,b (h written: a write to PCL would jump),
+ * with a 6-bit h field split over bits 2:0 (high) and 7:5 (low).
+ */
+static void __kprobes kprobe_arc_decode_h6(u16 hi,
+					   struct kprobe_arc_insn *insn)
+{
+	unsigned int h = ((hi >> 5) & 7) | ((hi & 7) << 3);
+
+	if (((hi >> 3) & 3) == 3) {
+		if (h == ARC_REG_PCL || h == ARC_REG_LIMM)
+			insn->cls = KPROBE_ARC_UNKNOWN;
+		return;
+	}
+	if (h == ARC_REG_LIMM)
+		insn->len += 4;
+	else if (h == ARC_REG_PCL)
+		insn->cls = KPROBE_ARC_PCREL;
+}
+
+/*
+ * The 16-bit forms.  ARCompact has none at majors 8 to 11, a 6-bit h
+ * field at 0x0e, and pop_s/push_s in group 6 and 7 of major 0x18, where
+ * ARCv2 has leave_s and enter_s.
+ */
 static void __kprobes kprobe_arc_decode16(u16 hi,
 					  struct kprobe_arc_insn *insn)
 {
@@ -271,8 +308,13 @@ static void __kprobes kprobe_arc_decode16(u16 hi,
 	insn->len = 2;
 	insn->cls = KPROBE_ARC_COPY;
 	switch (hi >> 11) {
-	case 0x08:	/* mov_s g,h; ld_s r,[h,u5] */
 	case 0x0e:	/* add_s, mov_s, cmp_s with h */
+		if (KPROBE_ARC_COMPACT) {
+			kprobe_arc_decode_h6(hi, insn);
+			return;
+		}
+		fallthrough;
+	case 0x08:	/* mov_s g,h; ld_s r,[h,u5] */
 		if (h == ARC_REG16_LIMM)
 			insn->len += 4;
 		return;
@@ -295,7 +337,8 @@ static void __kprobes kprobe_arc_decode16(u16 hi,
 		return;
 	case 0x18:
 		/* leave_s (group 6, bit 0 clear) with its pcl bit jumps */
-		if (((hi >> 5) & 7) == 6 && !(hi & 1) && (hi & 0x400))
+		if (!KPROBE_ARC_COMPACT && ((hi >> 5) & 7) == 6 &&
+		    !(hi & 1) && (hi & 0x400))
 			insn->cls = KPROBE_ARC_FLOW;
 		return;
 	case 0x1a:	/* ld_s b,[pcl,u10] */
@@ -305,7 +348,7 @@ static void __kprobes kprobe_arc_decode16(u16 hi,
 }
 
 /**
- * kprobe_arc_decode() - length and class of one ARCv2 instruction
+ * kprobe_arc_decode() - length and class of one ARC instruction
  * @hi: its first 16-bit unit (at the lower address)
  * @lo: the unit after it, ignored for a 16-bit instruction
  * @insn: filled in
@@ -314,7 +357,7 @@ void __kprobes kprobe_arc_decode(u16 hi, u16 lo, struct kprobe_arc_insn *insn)
 {
 	insn->delay = false;
 	insn->table = false;
-	if ((hi >> 11) <= ARC_MAJOR_LAST_32)
+	if (kprobe_arc_is_32(hi))
 		kprobe_arc_decode32(((u32)hi << 16) | lo, insn);
 	else
 		kprobe_arc_decode16(hi, insn);
@@ -550,13 +593,16 @@ static bool __kprobes kprobe_arc_parse(const struct kprobe_arc_branch *br,
 	return kprobe_arc_parse32(br->word, br->limm, f);
 }
 
-/* Registers struct pt_regs holds: r0-r12, gp, fp, sp, r30, blink */
+/*
+ * Registers struct pt_regs holds: r0-r12, gp, fp, sp, blink, and r30 on
+ * ARCv2 (on ARCompact r30 is ilink2, which it does not save).
+ */
 static bool __kprobes kprobe_arc_opnd_ok(struct kprobe_arc_opnd o)
 {
 	if (o.imm)
 		return true;
-	return o.val <= 12 || (o.val >= 26 && o.val <= 28) || o.val == 30 ||
-	       o.val == ARC_REG_BLINK;
+	return o.val <= 12 || (o.val >= 26 && o.val <= 28) ||
+	       (o.val == 30 && !KPROBE_ARC_COMPACT) || o.val == ARC_REG_BLINK;
 }
 
 /**

@@ -1,24 +1,43 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the ARCv2 kprobes code needs to know about one instruction: how
- * long it is, and whether it may run away from its address.
+ * What the ARC kprobes code needs to know about one instruction: how long
+ * it is, and whether it may run away from its address.
  *
- * ARCv2 code is a stream of 16-bit units.  The major opcode, bits 15:11
- * of the first unit, says the length: 0 to 7 start a 32-bit instruction
- * (its first unit holds bits 31:16), 8 to 31 a 16-bit one.  Either may be
- * followed by a 32-bit long immediate (limm), named by register number 62
- * in a source operand (30 in the 5-bit register fields of 16-bit forms).
- * Register 63 read as a source is PCL, the instruction's own address
- * rounded down to 4.
+ * ARC code is a stream of 16-bit units.  The major opcode, bits 15:11 of
+ * the first unit, says the length.  ARCv2 starts a 32-bit instruction at
+ * majors 0 to 7 and a 16-bit one at 8 to 31; ARCompact (ARC600/700)
+ * keeps 8 to 11 for 32-bit extension instructions, so its 16-bit ones
+ * start at 12.  The first unit of a 32-bit instruction holds bits 31:16.
+ * Either length may be followed by a 32-bit long immediate (limm), named
+ * by register number 62 in a source operand; the 16-bit forms with a
+ * high register field name it as 30 (ARCv2's 5-bit field) or 62
+ * (ARCompact's 6-bit one).  Register 63 read as a source is PCL, the
+ * instruction's own address rounded down to 4.
  *
+ * The instruction set is the kernel's, CONFIG_ISA_ARCOMPACT or not.
  * Kept free of kernel headers but <linux/types.h> (and __kprobes from
  * <asm-generic/kprobes.h> in decode.c), so that the decoder can also be
- * built on a host and checked against a disassembler.
+ * built on a host, for either instruction set, and checked against a
+ * disassembler (harness/arc-decode-check.sh).
  */
 #ifndef _ARC_KERNEL_KPROBES_DECODE_H
 #define _ARC_KERNEL_KPROBES_DECODE_H
 
 #include <linux/types.h>
+
+#ifdef CONFIG_ISA_ARCOMPACT
+#define KPROBE_ARC_COMPACT	1
+#define KPROBE_ARC_LAST_32	0x0b	/* the last major of a 32-bit form */
+#else
+#define KPROBE_ARC_COMPACT	0
+#define KPROBE_ARC_LAST_32	0x07
+#endif
+
+/* Does the instruction whose first unit is @hi have a second one? */
+static inline bool kprobe_arc_is_32(u16 hi)
+{
+	return (hi >> 11) <= KPROBE_ARC_LAST_32;
+}
 
 /**
  * enum kprobe_arc_class - how an instruction can be run out of line

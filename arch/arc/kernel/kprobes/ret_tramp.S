@@ -8,7 +8,9 @@
  * the call's key (arch_kretprobe_frame()).  The trampoline puts a struct
  * pt_regs below the key (the frame rounded up to 8 bytes), saves the
  * caller-saved registers there with gp, fp, r30 and blink, sp as the
- * key, ret as the trampoline and the current STATUS32, calls
+ * key, ret as the trampoline and the current STATUS32 (r30 on ARCv2
+ * only: ARCompact's r30 is ilink2, which its struct pt_regs leaves out
+ * and compiled code does not use), calls
  * kretprobe_trampoline_handler(regs, key), which runs the handlers and
  * leaves the real return address in pt_regs' blink
  * (arch_kretprobe_fixup_return()), reloads those registers from pt_regs,
@@ -26,6 +28,18 @@
 
 #define KRT_FRAME	((SZ_PT_REGS + 7) & ~7)
 
+/*
+ * Register n of r0 to r12 in struct pt_regs: ARCompact keeps r12 down to
+ * r0 in consecutive words, ARCv2 r0 up to r11, and r12 apart.
+ */
+#ifdef CONFIG_ISA_ARCOMPACT
+#define KRT_R(n)	(PT_r0 - 4 * (n))
+#define KRT_R12		KRT_R(12)
+#else
+#define KRT_R(n)	(PT_r0 + 4 * (n))
+#define KRT_R12		PT_r12
+#endif
+
 	/* Never probed: the core refuses the kprobes text. */
 	.section .kprobes.text, "ax"
 ENTRY_CFI(kretprobe_trampoline)
@@ -33,22 +47,24 @@ ENTRY_CFI(kretprobe_trampoline)
 	CFI_DEF_CFA_OFFSET	KRT_FRAME
 	st	blink, [sp, PT_blink]
 	CFI_OFFSET	blink, PT_blink - KRT_FRAME
-	st	r0, [sp, PT_r0]
-	st	r1, [sp, PT_r0 + 4]
-	st	r2, [sp, PT_r0 + 8]
-	st	r3, [sp, PT_r0 + 12]
-	st	r4, [sp, PT_r0 + 16]
-	st	r5, [sp, PT_r0 + 20]
-	st	r6, [sp, PT_r0 + 24]
-	st	r7, [sp, PT_r0 + 28]
-	st	r8, [sp, PT_r0 + 32]
-	st	r9, [sp, PT_r0 + 36]
-	st	r10, [sp, PT_r0 + 40]
-	st	r11, [sp, PT_r0 + 44]
-	st	r12, [sp, PT_r12]
+	st	r0, [sp, KRT_R(0)]
+	st	r1, [sp, KRT_R(1)]
+	st	r2, [sp, KRT_R(2)]
+	st	r3, [sp, KRT_R(3)]
+	st	r4, [sp, KRT_R(4)]
+	st	r5, [sp, KRT_R(5)]
+	st	r6, [sp, KRT_R(6)]
+	st	r7, [sp, KRT_R(7)]
+	st	r8, [sp, KRT_R(8)]
+	st	r9, [sp, KRT_R(9)]
+	st	r10, [sp, KRT_R(10)]
+	st	r11, [sp, KRT_R(11)]
+	st	r12, [sp, KRT_R12]
 	st	r26, [sp, PT_r26]
 	st	fp, [sp, PT_fp]
+#ifndef CONFIG_ISA_ARCOMPACT
 	st	r30, [sp, PT_r30]
+#endif
 	add	r1, sp, KRT_FRAME
 	st	r1, [sp, PT_sp]
 	mov	r0, kretprobe_trampoline
@@ -62,22 +78,24 @@ ENTRY_CFI(kretprobe_trampoline)
 	mov	r0, sp
 	bl	kretprobe_trampoline_handler
 
-	ld	r0, [sp, PT_r0]
-	ld	r1, [sp, PT_r0 + 4]
-	ld	r2, [sp, PT_r0 + 8]
-	ld	r3, [sp, PT_r0 + 12]
-	ld	r4, [sp, PT_r0 + 16]
-	ld	r5, [sp, PT_r0 + 20]
-	ld	r6, [sp, PT_r0 + 24]
-	ld	r7, [sp, PT_r0 + 28]
-	ld	r8, [sp, PT_r0 + 32]
-	ld	r9, [sp, PT_r0 + 36]
-	ld	r10, [sp, PT_r0 + 40]
-	ld	r11, [sp, PT_r0 + 44]
-	ld	r12, [sp, PT_r12]
+	ld	r0, [sp, KRT_R(0)]
+	ld	r1, [sp, KRT_R(1)]
+	ld	r2, [sp, KRT_R(2)]
+	ld	r3, [sp, KRT_R(3)]
+	ld	r4, [sp, KRT_R(4)]
+	ld	r5, [sp, KRT_R(5)]
+	ld	r6, [sp, KRT_R(6)]
+	ld	r7, [sp, KRT_R(7)]
+	ld	r8, [sp, KRT_R(8)]
+	ld	r9, [sp, KRT_R(9)]
+	ld	r10, [sp, KRT_R(10)]
+	ld	r11, [sp, KRT_R(11)]
+	ld	r12, [sp, KRT_R12]
 	ld	r26, [sp, PT_r26]
 	ld	fp, [sp, PT_fp]
+#ifndef CONFIG_ISA_ARCOMPACT
 	ld	r30, [sp, PT_r30]
+#endif
 	ld	blink, [sp, PT_blink]
 	CFI_RESTORE	blink
 	add	sp, sp, KRT_FRAME

@@ -109,7 +109,7 @@ static bool kprobe_arc_read(unsigned long pc, struct kprobe_arc_insn *insn)
 		if (site)
 			hi = site->ainsn.insn;
 	}
-	if ((hi >> 11) < 8 && get_kernel_nofault(lo, (u16 *)(pc + 2)))
+	if (kprobe_arc_is_32(hi) && get_kernel_nofault(lo, (u16 *)(pc + 2)))
 		return false;
 	kprobe_arc_decode(hi, lo, insn);
 	return true;
@@ -287,7 +287,7 @@ void arch_kprobe_release(struct kprobe_site *site)
 
 /*
  * The assembly exception and interrupt entry code (entry.S,
- * entry-arcv2.S, mm/tlbex.S) is plain .text: a breakpoint there would be
+ * entry-arcv2.S or entry-compact.S, mm/tlbex.S) is plain .text: a breakpoint there would be
  * taken again by the very code that handles it.  Each name covers the
  * code up to the next symbol, so the local labels are listed too.
  *
@@ -306,6 +306,9 @@ static const char * const kprobe_arc_entry_syms[] = {
 	"debug_marker_l1", "debug_marker_syscall", "debug_marker_ds",
 	"EV_TLBMissI", "EV_TLBMissI_fast_ret", "EV_TLBMissD",
 	"EV_TLBMissD_fast_ret", "do_slow_path_pf", "__switch_to",
+	/* ARCompact's own */
+	"handle_interrupt_level1", "handle_interrupt_level2",
+	"not_level2_interrupt", "debug_marker_l2", "call_do_page_fault",
 };
 
 /**
