@@ -118,6 +118,11 @@ elif grep -qx 'CONFIG_KPROBES=y' "$obj/.config"; then
 fi
 
 # --- 3. build ------------------------------------------------------------
+# KP_PREBUILD (arc700's libgcc): a harness script that makes what the
+# kernel build needs and the toolchain lacks.
+if [ -n "${KP_PREBUILD:-}" ]; then
+	"$KP_PREBUILD" || harness_error "$KP_PREBUILD failed"
+fi
 export CCACHE_BASEDIR=$KP_BUILD
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime

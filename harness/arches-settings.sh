@@ -26,6 +26,8 @@
 #                     against upstream's .config by arches.sh)
 #   KP_KMAKE_ARGS     extra make arguments of the kernel build, for both
 #                     trees (empty for most)
+#   KP_PREBUILD       a script arch-kunit.sh runs before the kernel build
+#                     (empty for most)
 #
 # The board each kernel is configured for is in
 # harness/configs/arch-ARCH.config. ARCH names are Debian's where the
@@ -34,6 +36,7 @@
 KP_BOARD_ONLY=1
 KP_GUEST_ROOT=
 KP_KMAKE_ARGS=
+KP_PREBUILD=
 KP_ATAG=-$KP_ARCH
 case $KP_ARCH in
 ppc | powerpc)
@@ -140,9 +143,16 @@ arc)
 arc700)
 	# ARC770 (ARCompact), build only as arc: QEMU 7.2 has no ARC target.
 	# Same kernel ARCH and compiler; the ISA is arch-arc700.config's.
+	# Debian's compiler has a libgcc for ARC HS only, which ld will not
+	# link into an ARCompact vmlinux: the kernel links the few routines
+	# it needs from harness/arc700-libgcc.c instead (arc700-libgcc.sh),
+	# and is built without millicode calls (-mno-millicode: the prologue
+	# and epilogue thunks of -Os are libgcc's too).
 	KP_ARCH=arc700 KP_ATAG=-arc700 KP_KARCH=arc KP_SRCARCH=arc
 	KP_CROSS=arc-linux-gnu-
 	KP_ARCH_PACKAGES="gcc-arc-linux-gnu"
+	KP_PREBUILD=$KP_HARNESS/arc700-libgcc.sh
+	KP_KMAKE_ARGS="LIBGCC=$KP_BUILD/arc700-libgcc/libgcc.a KCFLAGS=-mno-millicode"
 	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
 	KP_QEMU='' KP_QEMU_MACHINE='' KP_QEMU_CPU=
 	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
