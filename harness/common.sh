@@ -134,7 +134,8 @@ KP_QEMU_SMP_DEBUG=${KP_QEMU_SMP_DEBUG:-$KP_QEMU_SMP}
 # steps it shares with the other targets) takes them.
 if [ "$KP_BOARD_ONLY" = 1 ]; then
 	case ${0##*/} in
-	arches.sh | arch-kunit.sh | boot-kunit.sh | deps.sh | base.sh | overlay.sh | prepare.sh) ;;
+	arches.sh | arch-kunit.sh | boot-kunit.sh | deps.sh | base.sh | overlay.sh | prepare.sh | \
+	arc700-libgcc.sh) ;;
 	*)
 		printf 'error: ARCH=%s has no kprobes port yet: only "make arches" builds it\n' "$KP_ARCH" >&2
 		exit 1 ;;
