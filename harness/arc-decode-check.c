@@ -12,6 +12,7 @@
  * script's temporary include directory, which come first in the path.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "decode.c"
 
@@ -25,7 +26,7 @@ int main(void)
 		struct kprobe_arc_branch br = { 0 };
 		struct kprobe_arc_flow f;
 
-		u[0] = u[1] = u[2] = u[3] = 0;
+		memset(u, 0, sizeof(u));
 		if (sscanf(line, "%x %x %x %x %x", &pc, &u[0], &u[1], &u[2],
 			   &u[3]) < 2)
 			continue;

@@ -54,11 +54,6 @@ static u32 udivmod32(u32 n, u32 d, u32 *rem)
 	return q;
 }
 
-u32 __udivsi3(u32 n, u32 d);
-u32 __umodsi3(u32 n, u32 d);
-s32 __divsi3(s32 n, s32 d);
-s32 __modsi3(s32 n, s32 d);
-
 u32 __udivsi3(u32 n, u32 d)
 {
 	u32 r;
@@ -88,14 +83,6 @@ s32 __modsi3(s32 n, s32 d)
 	udivmod32(n < 0 ? -(u32)n : n, d < 0 ? -(u32)d : d, &r);
 	return n < 0 ? -r : r;
 }
-
-u64 __ashldi3(u64 v, int s);
-u64 __lshrdi3(u64 v, int s);
-s64 __ashrdi3(s64 v, int s);
-int __cmpdi2(s64 a, s64 b);
-int __ucmpdi2(u64 a, u64 b);
-u64 __muldi3(u64 a, u64 b);
-u64 __udivdi3(u64 n, u64 d);
 
 u64 __ashldi3(u64 v, int s)
 {
@@ -202,7 +189,6 @@ u64 __udivdi3(u64 n, u64 d)
 
 /* Exported for modules only; none of the kernel's code calls them. */
 #define KP_NO_FLOAT(name)				\
-	void name(void);				\
 	void name(void)					\
 	{						\
 		__builtin_trap();			\

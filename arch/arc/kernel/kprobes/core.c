@@ -77,20 +77,27 @@ static nokprobe_inline void kprobe_arc_resume(struct kprobe_site *site,
  * either layout: ARCv2 starts with orig_r0, ARCompact with bta).  The two
  * instruction sets order r0 to r12 differently, and only ARCv2 saves r30.
  */
-#define KPROBE_ARC_REG(n, field)	[n] = offsetof(struct pt_regs, field)
-
 static const u8 kprobe_arc_reg_offs[32] = {
-	KPROBE_ARC_REG(0, r0), KPROBE_ARC_REG(1, r1), KPROBE_ARC_REG(2, r2),
-	KPROBE_ARC_REG(3, r3), KPROBE_ARC_REG(4, r4), KPROBE_ARC_REG(5, r5),
-	KPROBE_ARC_REG(6, r6), KPROBE_ARC_REG(7, r7), KPROBE_ARC_REG(8, r8),
-	KPROBE_ARC_REG(9, r9), KPROBE_ARC_REG(10, r10),
-	KPROBE_ARC_REG(11, r11), KPROBE_ARC_REG(12, r12),
-	KPROBE_ARC_REG(26, r26), KPROBE_ARC_REG(27, fp),
-	KPROBE_ARC_REG(28, sp),
+	[0] = offsetof(struct pt_regs, r0),
+	[1] = offsetof(struct pt_regs, r1),
+	[2] = offsetof(struct pt_regs, r2),
+	[3] = offsetof(struct pt_regs, r3),
+	[4] = offsetof(struct pt_regs, r4),
+	[5] = offsetof(struct pt_regs, r5),
+	[6] = offsetof(struct pt_regs, r6),
+	[7] = offsetof(struct pt_regs, r7),
+	[8] = offsetof(struct pt_regs, r8),
+	[9] = offsetof(struct pt_regs, r9),
+	[10] = offsetof(struct pt_regs, r10),
+	[11] = offsetof(struct pt_regs, r11),
+	[12] = offsetof(struct pt_regs, r12),
+	[26] = offsetof(struct pt_regs, r26),
+	[27] = offsetof(struct pt_regs, fp),
+	[28] = offsetof(struct pt_regs, sp),
 #ifdef CONFIG_ISA_ARCV2
-	KPROBE_ARC_REG(30, r30),
+	[30] = offsetof(struct pt_regs, r30),
 #endif
-	KPROBE_ARC_REG(31, blink),
+	[31] = offsetof(struct pt_regs, blink),
 };
 
 /* ret_tramp.S (KRT_R()) finds r1 to r11 from r0, in the ISA's direction */
