@@ -34,7 +34,7 @@ int main(void)
 		printf("%u %d %d %d ", insn.len, insn.cls, insn.delay,
 		       insn.table);
 		if (insn.cls != KPROBE_ARC_FLOW) {
-			printf("-\n");
+			printf("- -\n");
 			continue;
 		}
 		br.len = insn.len;
@@ -44,10 +44,13 @@ int main(void)
 			br.word = (u[0] << 16) | u[1];
 			br.limm = (u[2] << 16) | u[3];
 		}
+		/* any delay slot length will do for kprobe_arc_branch_ok() */
+		br.dlen = insn.delay ? 2 : 0;
 		if (kprobe_arc_parse(&br, &f) && f.rel)
-			printf("%x\n", (pc & ~3u) + (unsigned int)f.off);
+			printf("%x", (pc & ~3u) + (unsigned int)f.off);
 		else
-			printf("-\n");
+			printf("-");
+		printf(" %d\n", kprobe_arc_branch_ok(&br));
 	}
 	return 0;
 }

@@ -103,6 +103,31 @@ def expected(mnem, ops):
     return "COPY", delay, False
 
 
+def entries(vmlinux, decoded):
+    """How many function entries arch_kprobe_prepare() would take: a
+    copyable first instruction, or a branch the hit path evaluates whose
+    delay slot, if any, is copyable (exception tables not looked at)."""
+    syms = subprocess.run([CROSS + "nm", vmlinux], check=True,
+                          capture_output=True, text=True).stdout
+    funcs = {int(f[0], 16) for f in (ln.split() for ln in syms.splitlines())
+             if len(f) == 3 and f[1] in "Tt"}
+    total = ok = 0
+    for addr in funcs:
+        if addr not in decoded:
+            continue
+        total += 1
+        length, cls, delay, bok = decoded[addr]
+        if cls == "COPY":
+            ok += 1
+        elif cls == "FLOW" and bok == "1":
+            nxt = decoded.get(addr + length)
+            if not delay or (nxt and nxt[1] == "COPY"):
+                ok += 1
+    if total:
+        print("  function entries %d, probe-able %d (%.1f%%)" % (
+            total, ok, 100.0 * ok / total))
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -155,8 +180,10 @@ def main():
     count = collections.Counter()
     bad = collections.defaultdict(list)
     refused = []
+    decoded = {}
     for (_, pc, length, mnem, ops, target), res in zip(insns, out):
-        olen, ocls, odelay, otable, otarget = res.split()
+        olen, ocls, odelay, otable, otarget, ook = res.split()
+        decoded[pc] = (int(olen), CLASSES[int(ocls)], odelay == "1", ook)
         ocls = CLASSES[int(ocls)]
         ecls, edelay, etable = expected(mnem, ops)
         desc = "%x: %s %s -> len %s %s delay %s table %s target %s" % (
@@ -190,6 +217,7 @@ def main():
     for key in sorted(count):
         if key != "insns":
             print("  %-16s %d" % (key, count[key]))
+    entries(vmlinux, decoded)
     for d in refused:
         print("    refused: " + d)
     for key in sorted(bad):
