@@ -18,7 +18,7 @@
  * Kept free of kernel headers but <linux/types.h> (and __kprobes from
  * <asm-generic/kprobes.h> in decode.c), so that the decoder can also be
  * built on a host, for either instruction set, and checked against a
- * disassembler (harness/arc-decode-check.sh).
+ * disassembler (harness/arc-decode-check.py).
  */
 #ifndef _ARC_KERNEL_KPROBES_DECODE_H
 #define _ARC_KERNEL_KPROBES_DECODE_H
