@@ -66,6 +66,18 @@ mipsel | mips)
 	KP_QEMU=qemu-system-mipsel KP_QEMU_MACHINE=malta KP_QEMU_CPU=
 	KP_QEMU_MEM=256M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=1
 	KP_EXPECT_OPTS="y y - -" ;;
+micromips)
+	# The same Malta with an M14Kc, QEMU's MIPS32 R2 core with the
+	# microMIPS ASE, and a kernel built as microMIPS code
+	# (CONFIG_CPU_MICROMIPS): the kprobes of 16- and 32-bit microMIPS
+	# instructions. The kernel's name is mips, like mipsel's.
+	KP_ARCH=micromips KP_ATAG=-micromips KP_KARCH=mips KP_SRCARCH=mips
+	KP_CROSS=mipsel-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-mipsel-linux-gnu qemu-system-mips"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU=qemu-system-mipsel KP_QEMU_MACHINE=malta KP_QEMU_CPU=M14Kc
+	KP_QEMU_MEM=256M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=1
+	KP_EXPECT_OPTS="y y - -" ;;
 sh4 | sh)
 	# The Renesas R2D-PLUS board (SH7751R), 64 MB; its SCIF, the second
 	# serial port, is the console ttySC1. No nolibc for sh.

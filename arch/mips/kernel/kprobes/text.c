@@ -31,6 +31,16 @@ static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
 	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(*addr));
 }
 
+/*
+ * microMIPS: only the first halfword of an instruction changes, so one
+ * aligned halfword store writes or removes a break whatever the length.
+ */
+static void kprobe_mm_write(kprobe_opcode_t *addr, u16 hw)
+{
+	WRITE_ONCE(*(u16 *)addr, hw);
+	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(hw));
+}
+
 /**
  * arch_kprobe_patch_sync() - make the words written so far run everywhere
  *
@@ -56,7 +66,10 @@ void arch_kprobe_patch_sync(void)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_mips_write(site->addr, KPROBE_MIPS_BP);
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		kprobe_mm_write(site->addr, KPROBE_MM_BP);
+	else
+		kprobe_mips_write(site->addr, KPROBE_MIPS_BP);
 }
 
 /**
@@ -68,7 +81,10 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_mips_write(site->addr, site->ainsn.insn);
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		kprobe_mm_write(site->addr, site->ainsn.insn >> 16);
+	else
+		kprobe_mips_write(site->addr, site->ainsn.insn);
 }
 
 /* LL and LLD: their own opcodes before R6, SPECIAL3 functions in R6. */
@@ -182,25 +198,37 @@ static int kprobe_mips_check_place(unsigned long addr, unsigned long func)
 	return linked ? -EINVAL : 0;
 }
 
+/**
+ * kprobe_mips_install_slot() - give @site a slot holding @image
+ * @site: a site being prepared
+ * @image: KPROBE_SLOT_SIZE bytes: the copy and the break that ends it
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int kprobe_mips_install_slot(struct kprobe_site *site, const void *image)
+{
+	kprobe_opcode_t *slot;
+
+	slot = kprobe_slot_alloc();
+	if (!slot)
+		return -ENOMEM;
+	memcpy(slot, image, KPROBE_SLOT_SIZE);
+	flush_icache_range((unsigned long)slot,
+			   (unsigned long)slot + KPROBE_SLOT_SIZE);
+	site->ainsn.slot = slot;
+	return 0;
+}
+
 /* Fill @site's slot with @word, then the break that ends the step. */
 static int kprobe_mips_fill_slot(struct kprobe_site *site, u32 word)
 {
 	u32 image[KPROBE_SLOT_SIZE / sizeof(u32)];
-	kprobe_opcode_t *slot;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(image); i++)
 		image[i] = KPROBE_MIPS_STEP_END;
 	image[0] = word;
-
-	slot = kprobe_slot_alloc();
-	if (!slot)
-		return -ENOMEM;
-	memcpy(slot, image, sizeof(image));
-	flush_icache_range((unsigned long)slot,
-			   (unsigned long)slot + sizeof(image));
-	site->ainsn.slot = slot;
-	return 0;
+	return kprobe_mips_install_slot(site, image);
 }
 
 /* Is @insn one that kprobes cannot run, neither evaluated nor copied? */
@@ -224,6 +252,8 @@ static bool kprobe_mips_refused(union mips_instruction insn)
  * instructions, and a delay slot with an exception-table entry (its fault
  * would be looked up at the branch).
  *
+ * A microMIPS kernel has its own rules, kprobe_mm_prepare().
+ *
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an unaligned address, -EINVAL, -ENOMEM.
  */
@@ -234,6 +264,8 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	union mips_instruction insn, delay;
 	int ret;
 
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		return kprobe_mm_prepare(site, func);
 	if (!IS_ALIGNED(addr, sizeof(u32)))
 		return -EILSEQ;
 	ret = kprobe_mips_check_place(addr, func);
@@ -245,6 +277,9 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	ai->insn = insn.word;
 	ai->branch = __insn_has_delay_slot(insn);
 	ai->slot = NULL;
+	ai->len = sizeof(u32);
+	ai->dlen = ai->branch ? sizeof(u32) : 0;
+	ai->copy_len = sizeof(u32);
 	if (!ai->branch)
 		return kprobe_mips_fill_slot(site, insn.word);
 
