@@ -15,11 +15,11 @@
 #include <linux/types.h>
 
 /**
- * struct kprobe_text_range - the text written since the last patch sync
+ * struct kprobe_text_written - the text written since the last patch sync
  * @start: the lowest address written; ULONG_MAX while nothing was
  * @end: the address after the highest byte written
  */
-struct kprobe_text_range {
+struct kprobe_text_written {
 	unsigned long start;
 	unsigned long end;
 };
@@ -35,7 +35,7 @@ struct kprobe_text_range {
  *
  * Context: text_mutex held.
  */
-static inline void kprobe_text_range_add(struct kprobe_text_range *r,
+static inline void kprobe_text_range_add(struct kprobe_text_written *r,
 					 const void *addr, size_t len)
 {
 	unsigned long a = (unsigned long)addr;
@@ -55,7 +55,7 @@ static inline void kprobe_text_range_add(struct kprobe_text_range *r,
  * Return: false, with @start and @end untouched, if nothing was written
  * since the last call.
  */
-static inline bool kprobe_text_range_take(struct kprobe_text_range *r,
+static inline bool kprobe_text_range_take(struct kprobe_text_written *r,
 					  unsigned long *start,
 					  unsigned long *end)
 {

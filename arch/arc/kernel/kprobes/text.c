@@ -28,7 +28,7 @@
 #include "decode.h"
 
 /* Text written since the last sync. */
-static struct kprobe_text_range kprobe_arc_dirty = KPROBE_TEXT_RANGE_EMPTY;
+static struct kprobe_text_written kprobe_arc_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_arc_write(kprobe_opcode_t *addr, kprobe_opcode_t unit)
 {

@@ -28,7 +28,7 @@
 #include "common.h"
 
 /* Text written since the last sync. */
-static struct kprobe_text_range kprobe_la_dirty = KPROBE_TEXT_RANGE_EMPTY;
+static struct kprobe_text_written kprobe_la_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_la_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
 {

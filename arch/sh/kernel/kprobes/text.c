@@ -41,7 +41,7 @@
 #include "common.h"
 
 /* Text written since the last sync. */
-static struct kprobe_text_range kprobe_sh_dirty = KPROBE_TEXT_RANGE_EMPTY;
+static struct kprobe_text_written kprobe_sh_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_sh_write(kprobe_opcode_t *addr, kprobe_opcode_t insn)
 {
