@@ -144,10 +144,11 @@ static bool kprobe_mm_pool32a_refused(u32 insn)
 		return true;
 	if ((insn & 0x3f) != mm_pool32axf_op)
 		return false;
-	if (kprobe_mm_axf_traps(axf))
+	/* MTC0 keeps its select in bits 9..5, MFC0 likewise. */
+	if (kprobe_mm_axf_traps(axf) || (axf & 0x1f) == mm_mtc0_op)
 		return true;
 	switch (axf) {
-	case mm_mtc0_op: case mm_tlbp_op: case mm_tlbr_op: case mm_tlbwi_op:
+	case mm_tlbp_op: case mm_tlbr_op: case mm_tlbwi_op:
 	case mm_tlbwr_op: case mm_di_op: case 0x15d /* EI */:
 	case mm_syscall_op: case mm_wait_op: case mm_eret_op:
 	case 0x38d /* DERET */: case 0x36d /* SDBBP */:

@@ -23,7 +23,7 @@
 #include "../probes-common.h"
 
 /* Text written since the last sync. */
-static struct kprobe_text_range kprobe_mips_dirty = KPROBE_TEXT_RANGE_EMPTY;
+static struct kprobe_text_written kprobe_mips_dirty = KPROBE_TEXT_RANGE_EMPTY;
 
 static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
 {
