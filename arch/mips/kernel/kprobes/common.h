@@ -53,7 +53,6 @@ static inline unsigned long kprobe_mips_pc(struct pt_regs *regs)
 int kprobe_mips_install_slot(struct kprobe_site *site, const void *image);
 
 /* micromips.c, built for CONFIG_CPU_MICROMIPS only. */
-unsigned int kprobe_mm_len(u16 hw);
 unsigned int kprobe_mm_read(unsigned long addr, u32 *insn);
 enum kprobe_mm_kind kprobe_mm_classify(u32 insn);
 unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs);

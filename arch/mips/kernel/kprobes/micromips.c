@@ -43,18 +43,18 @@ static const u8 kprobe_mm_reg3[8] = { 16, 17, 2, 3, 4, 5, 6, 7 };
 #define KPROBE_MM_POOL32A_BREAK		0x07
 
 /* Major opcodes: the top six bits of the first halfword. */
-static inline unsigned int kprobe_mm_major(u32 insn)
+static nokprobe_inline unsigned int kprobe_mm_major(u32 insn)
 {
 	return insn >> 26;
 }
 
 /* Bits 25..21 and 20..16 of a 32-bit instruction, 9..5 and 4..0 of a 16-bit. */
-static inline unsigned int kprobe_mm_rt(u32 insn)
+static nokprobe_inline unsigned int kprobe_mm_rt(u32 insn)
 {
 	return (insn >> 21) & 0x1f;
 }
 
-static inline unsigned int kprobe_mm_rs(u32 insn)
+static nokprobe_inline unsigned int kprobe_mm_rs(u32 insn)
 {
 	return (insn >> 16) & 0x1f;
 }
@@ -66,20 +66,9 @@ static inline unsigned int kprobe_mm_axf(u32 insn)
 }
 
 /* The offset of a 32-bit branch: 16 bits of halfwords. */
-static inline long kprobe_mm_off16(u32 insn)
+static nokprobe_inline long kprobe_mm_off16(u32 insn)
 {
 	return (long)(s16)(insn & 0xffff) * 2;
-}
-
-/**
- * kprobe_mm_len() - length of the microMIPS instruction starting with @hw
- * @hw: its first halfword
- *
- * Return: 2 or 4.
- */
-unsigned int kprobe_mm_len(u16 hw)
-{
-	return mm_insn_16bit(hw) ? 2 : 4;
 }
 
 /**
@@ -106,7 +95,7 @@ unsigned int kprobe_mm_read(unsigned long addr, u32 *insn)
 }
 
 /* Bits 9..5 of a POOL16C instruction, the minor op of its jumps. */
-static inline unsigned int kprobe_mm_16c_minor(u32 insn)
+static nokprobe_inline unsigned int kprobe_mm_16c_minor(u32 insn)
 {
 	return kprobe_mm_rt(insn);
 }
@@ -248,9 +237,10 @@ enum kprobe_mm_kind kprobe_mm_classify(u32 insn)
  * or not taken, with a delay slot of @dlen bytes (0: a compact branch).
  * Every result carries the ISA bit.
  */
-static unsigned long kprobe_mm_cond(bool taken, unsigned long pc,
-				    unsigned int len, unsigned int dlen,
-				    long off)
+static nokprobe_inline unsigned long kprobe_mm_cond(bool taken,
+						    unsigned long pc,
+						    unsigned int len,
+						    unsigned int dlen, long off)
 {
 	if (taken)
 		return (pc + len + off) | 1;
@@ -258,18 +248,18 @@ static unsigned long kprobe_mm_cond(bool taken, unsigned long pc,
 }
 
 /* 16-bit conditional branches: 7 bits of halfwords; B16: 10 bits. */
-static long kprobe_mm_off7(u32 insn)
+static nokprobe_inline long kprobe_mm_off7(u32 insn)
 {
 	return (long)sign_extend32((insn >> 16) & 0x7f, 6) * 2;
 }
 
-static long kprobe_mm_off10(u32 insn)
+static nokprobe_inline long kprobe_mm_off10(u32 insn)
 {
 	return (long)sign_extend32((insn >> 16) & 0x3ff, 9) * 2;
 }
 
 /* POOL32I branches, compact or not: is the branch taken? */
-static bool kprobe_mm_pool32i_taken(u32 insn, long val)
+static nokprobe_inline bool kprobe_mm_pool32i_taken(u32 insn, long val)
 {
 	switch (kprobe_mm_rt(insn)) {
 	case mm_bltz_op: case mm_bltzal_op: case mm_bltzals_op:
@@ -288,7 +278,7 @@ static bool kprobe_mm_pool32i_taken(u32 insn, long val)
 }
 
 /* Does the POOL32I branch @insn write ra? */
-static bool kprobe_mm_pool32i_links(u32 insn)
+static nokprobe_inline bool kprobe_mm_pool32i_links(u32 insn)
 {
 	switch (kprobe_mm_rt(insn)) {
 	case mm_bltzal_op: case mm_bltzals_op:
@@ -318,7 +308,7 @@ unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs)
 	unsigned long *r = regs->regs;
 	u32 insn = ai->insn;
 	unsigned long next;
-	long imm;
+	long val;
 
 	switch (ai->kind) {
 	case KPROBE_MM_PLAIN:
@@ -345,8 +335,8 @@ unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs)
 			return kprobe_mm_cond(true, pc, 2, 0, kprobe_mm_off10(insn));
 		case mm_beqz16_op:
 		case mm_bnez16_op:
-			imm = r[kprobe_mm_reg3[(insn >> 23) & 7]];
-			return kprobe_mm_cond(!imm == (kprobe_mm_major(insn) == mm_beqz16_op),
+			val = r[kprobe_mm_reg3[(insn >> 23) & 7]];
+			return kprobe_mm_cond(!val == (kprobe_mm_major(insn) == mm_beqz16_op),
 					      pc, 2, ai->dlen, kprobe_mm_off7(insn));
 		case mm_beq32_op:
 		case mm_bne32_op:
@@ -363,8 +353,8 @@ unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs)
 				r[31] = link;
 			return next;
 		case mm_addiupc_op:
-			imm = sign_extend32(insn & (BIT(23) - 1), 22);
-			r[kprobe_mm_reg3[(insn >> 23) & 7]] = (pc & ~3UL) + imm * 4;
+			val = sign_extend32(insn & (BIT(23) - 1), 22);
+			r[kprobe_mm_reg3[(insn >> 23) & 7]] = (pc & ~3UL) + val * 4;
 			return (pc + 4) | 1;
 		case mm_pool32a_op:	/* JALR and friends */
 			next = r[kprobe_mm_rs(insn)];
@@ -372,10 +362,10 @@ unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs)
 				r[kprobe_mm_rt(insn)] = link;
 			return next;
 		case mm_pool32i_op:
-			imm = r[kprobe_mm_rs(insn)];
+			val = r[kprobe_mm_rs(insn)];
 			if (kprobe_mm_pool32i_links(insn))
 				r[31] = link;
-			return kprobe_mm_cond(kprobe_mm_pool32i_taken(insn, imm),
+			return kprobe_mm_cond(kprobe_mm_pool32i_taken(insn, val),
 					      pc, 4, ai->dlen, kprobe_mm_off16(insn));
 		}
 		break;
@@ -383,6 +373,7 @@ unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs)
 	/* Not reached: prepare refused anything else. */
 	return (pc + ai->len + ai->dlen) | 1;
 }
+
 NOKPROBE_SYMBOL(kprobe_mm_next);
 
 /* Does @insn have a delay slot? */
