@@ -80,18 +80,25 @@ static nokprobe_inline bool kprobe_mips_run(struct kprobe_site *site,
 
 /*
  * A break with no site at @addr: was it a probe's, removed meanwhile?  On
- * microMIPS the break is a halfword, which kprobe_xol_bp_gone() cannot
- * compare.
+ * microMIPS the probes' BREAK16 shares its code with any 32-bit break of
+ * that code, so the probe is gone only if no break of either length is
+ * there any more.
  */
 static nokprobe_inline bool kprobe_mips_bp_gone(unsigned long addr)
 {
-	u16 hw;
+	u16 hw[2];
 
 	if (!IS_ENABLED(CONFIG_CPU_MICROMIPS))
 		return kprobe_xol_bp_gone(addr, KPROBE_MIPS_BP);
-	if (get_kernel_nofault(hw, (u16 *)addr))
+	if (get_kernel_nofault(hw[0], (u16 *)addr))
 		return false;
-	return hw != KPROBE_MM_BP;
+	if ((hw[0] & ~0xf) == (KPROBE_MM_BP & ~0xf))
+		return false;
+	if (hw[0] >> 10 == mm_pool32a_op &&
+	    (get_kernel_nofault(hw[1], (u16 *)addr + 1) ||
+	     (hw[1] & 0x3f) == KPROBE_MM_BREAK_MINOR))
+		return false;
+	return true;
 }
 
 /*

@@ -39,9 +39,6 @@
 /* The registers of the 3-bit fields of 16-bit instructions. */
 static const u8 kprobe_mm_reg3[8] = { 16, 17, 2, 3, 4, 5, 6, 7 };
 
-/* The 32-bit POOL32A minor op of BREAK. */
-#define KPROBE_MM_POOL32A_BREAK		0x07
-
 /* Major opcodes: the top six bits of the first halfword. */
 static nokprobe_inline unsigned int kprobe_mm_major(u32 insn)
 {
@@ -129,7 +126,7 @@ static bool kprobe_mm_pool32a_refused(u32 insn)
 {
 	unsigned int axf = kprobe_mm_axf(insn);
 
-	if ((insn & 0x3f) == KPROBE_MM_POOL32A_BREAK)
+	if ((insn & 0x3f) == KPROBE_MM_BREAK_MINOR)
 		return true;
 	if ((insn & 0x3f) != mm_pool32axf_op)
 		return false;
