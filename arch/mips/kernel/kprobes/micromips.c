@@ -373,10 +373,24 @@ unsigned long kprobe_mm_next(struct kprobe_site *site, struct pt_regs *regs)
 
 NOKPROBE_SYMBOL(kprobe_mm_next);
 
-/* Does @insn have a delay slot? */
+/*
+ * Does @insn have a delay slot?  The refused branches too (JALX, the
+ * coprocessor and DSP branches): a break in their delay slot would be
+ * taken with the EPC at the branch.
+ */
 static bool kprobe_mm_has_delay(u32 insn)
 {
-	return kprobe_mm_classify(insn) == KPROBE_MM_DELAY;
+	if (kprobe_mm_classify(insn) == KPROBE_MM_DELAY ||
+	    kprobe_mm_major(insn) == mm_jalx32_op)
+		return true;
+	if (kprobe_mm_major(insn) != mm_pool32i_op)
+		return false;
+	switch (kprobe_mm_rt(insn)) {
+	case mm_bc2f_op: case mm_bc2t_op: case mm_bposge64_op:
+	case mm_bposge32_op: case mm_bc1f_op: case mm_bc1t_op:
+		return true;
+	}
+	return false;
 }
 
 /*
