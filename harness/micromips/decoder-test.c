@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host test of arch/mips/kernel/kprobes/micromips.c (built with it,
+ * against stubs/): funcs.S, assembled as microMIPS and linked at
+ * TEXT_BASE, is the "kernel text"; table.h (table.py) says what the
+ * decoder must make of each instruction.  For every halfword of every
+ * function: kprobe_mm_prepare()'s verdict; at a plain instruction, the
+ * slot image (the instruction, then the 32-bit break of the step end)
+ * and the continuation after it; at a branch, jump or emulated
+ * instruction, kprobe_mm_next() for each case: the continuation, with
+ * the ISA bit, and the register it writes.
+ *
+ * Usage: decoder-test FUNCS.BIN
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <linux/kprobes.h>
+#include <asm/ptrace.h>
+#include "common.h"
+
+#define TEXT_BASE	0x80001000UL
+
+struct tcase {
+	int nreg;
+	int reg[2];
+	long val[2];
+	unsigned long next;
+	int wreg;		/* -1: none */
+	unsigned long wval;
+};
+
+struct tinsn {
+	unsigned long addr, func;
+	int len;
+	const char *text;
+	int prep;
+	int ncase;
+	struct tcase c[2];
+};
+
+#define T(addr, func, len, text, prep, ncase, ...) \
+	{ addr, func, len, text, prep, ncase, __VA_ARGS__ },
+
+static const struct tinsn table[] = {
+#include "table.h"
+};
+
+static unsigned char text[4096];
+static size_t text_len;
+
+u16 host_read16(unsigned long addr, int *fail)
+{
+	u16 hw;
+
+	if (addr < TEXT_BASE || addr + 2 > TEXT_BASE + text_len) {
+		*fail = 1;
+		return 0;
+	}
+	memcpy(&hw, text + (addr - TEXT_BASE), 2);
+	return hw;
+}
+
+static u16 slot[KPROBE_SLOT_SIZE / 2];
+static int slot_filled;
+
+int kprobe_mips_install_slot(struct kprobe_site *site, const void *image)
+{
+	memcpy(slot, image, sizeof(slot));
+	slot_filled = 1;
+	site->ainsn.slot = (kprobe_opcode_t *)slot;
+	return 0;
+}
+
+static int check_cases(const struct tinsn *t, struct kprobe_site *site)
+{
+	int i, r, bad = 0;
+
+	for (i = 0; i < t->ncase; i++) {
+		const struct tcase *c = &t->c[i];
+		struct pt_regs regs = { { 0 } };
+		unsigned long next;
+
+		for (r = 0; r < c->nreg; r++)
+			regs.regs[c->reg[r]] = c->val[r];
+		next = kprobe_mm_next(site, &regs);
+		if (next != c->next ||
+		    (c->wreg >= 0 && regs.regs[c->wreg] != c->wval)) {
+			printf("FAIL %lx %-24s case %d: next %lx (want %lx), $%d %lx (want %lx)\n",
+			       t->addr, t->text, i, next, c->next, c->wreg,
+			       c->wreg >= 0 ? regs.regs[c->wreg] : 0, c->wval);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static int check_plain(const struct tinsn *t, struct kprobe_site *site)
+{
+	struct pt_regs regs = { { 0 } };
+	unsigned int n = t->len / 2;
+
+	if (kprobe_mm_next(site, &regs) != ((t->addr + t->len) | 1) ||
+	    !slot_filled || site->ainsn.copy_len != t->len ||
+	    memcmp(slot, text + (t->addr - TEXT_BASE), t->len) ||
+	    slot[n] != KPROBE_MM_STEP_END_HI ||
+	    slot[n + 1] != KPROBE_MM_STEP_END_LO) {
+		printf("FAIL %lx %-24s: slot or continuation\n", t->addr, t->text);
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int places = 0, evals = 0, bad = 0;
+	unsigned int i, k;
+	FILE *f;
+
+	f = argc == 2 ? fopen(argv[1], "rb") : NULL;
+	if (!f) {
+		fprintf(stderr, "usage: decoder-test FUNCS.BIN\n");
+		return 2;
+	}
+	text_len = fread(text, 1, sizeof(text), f);
+	fclose(f);
+
+	for (i = 0; i < ARRAY_SIZE(table); i++) {
+		const struct tinsn *t = &table[i];
+
+		for (k = 0; k < (unsigned int)t->len; k += 2) {
+			struct kprobe_site site = {
+				.addr = (kprobe_opcode_t *)(t->addr + k),
+			};
+			int want = k ? -EILSEQ : t->prep;
+			int got;
+
+			slot_filled = 0;
+			got = kprobe_mm_prepare(&site, t->func);
+			places++;
+			if (got != want) {
+				printf("FAIL %lx+%u %-24s: prepare %d (want %d)\n",
+				       t->addr, k, t->text, got, want);
+				bad++;
+				continue;
+			}
+			if (got)
+				continue;
+			if (site.ainsn.kind == KPROBE_MM_PLAIN) {
+				bad += check_plain(t, &site);
+			} else if (!t->ncase) {
+				printf("FAIL %lx %-24s: kind %d, no case\n",
+				       t->addr, t->text, site.ainsn.kind);
+				bad++;
+			}
+			bad += check_cases(t, &site);
+			evals += t->ncase;
+		}
+	}
+	printf("micromips decoder: %d places, %d evaluations, %d failed\n",
+	       places, evals, bad);
+	return bad ? 1 : 0;
+}
