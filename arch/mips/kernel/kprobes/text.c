@@ -3,8 +3,9 @@
  * MIPS probe sites: which instructions may be probed, their out-of-line
  * slots, the breaks written over them, and the code MIPS never probes.
  *
- * Kernel text is written with plain aligned word stores: another CPU runs
- * either the old or the new word.  arch_kprobe_arm() and
+ * Kernel text is written with plain aligned word stores (on a microMIPS
+ * kernel, halfword stores of an instruction's first halfword): another
+ * CPU runs either the old or the new one.  arch_kprobe_arm() and
  * arch_kprobe_disarm() only store and widen the range written since the
  * last sync; arch_kprobe_patch_sync() makes the range coherent between
  * the data and instruction caches of every CPU once per batch.
