@@ -8,7 +8,9 @@
  * slot image (the instruction, then the 32-bit break of the step end)
  * and the continuation after it; at a branch, jump or emulated
  * instruction, kprobe_mm_next() for each case: the continuation, with
- * the ISA bit, and the register it writes.
+ * the ISA bit, and the register it writes.  All of it twice: the second
+ * time with the break of another site written over every other
+ * instruction, which the decoder must see through.
  *
  * Usage: decoder-test FUNCS.BIN
  */
@@ -45,7 +47,7 @@ static const struct tinsn table[] = {
 #include "table.h"
 };
 
-static unsigned char text[4096];
+static unsigned char text[4096], orig[4096];
 static size_t text_len;
 
 u16 host_read16(unsigned long addr, int *fail)
@@ -58,6 +60,36 @@ u16 host_read16(unsigned long addr, int *fail)
 	}
 	memcpy(&hw, text + (addr - TEXT_BASE), 2);
 	return hw;
+}
+
+/* Sites armed in text[], for kprobe_site_lookup(). */
+static struct kprobe_site armed[ARRAY_SIZE(table)];
+static unsigned int nr_armed;
+
+struct kprobe_site *kprobe_site_lookup(unsigned long addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_armed; i++)
+		if ((unsigned long)armed[i].addr == addr)
+			return &armed[i];
+	return NULL;
+}
+
+/* Write the probes' BREAK16 over every other instruction of table[]. */
+static void arm_every_other(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(table); i += 2) {
+		struct kprobe_site *site = &armed[nr_armed++];
+		unsigned char *p = text + (table[i].addr - TEXT_BASE);
+		u16 hw = KPROBE_MM_BP;
+
+		site->addr = (kprobe_opcode_t *)table[i].addr;
+		site->ainsn.insn = (u32)(p[0] | p[1] << 8) << 16;
+		memcpy(p, &hw, 2);
+	}
 }
 
 static u16 slot[KPROBE_SLOT_SIZE / 2];
@@ -101,7 +133,7 @@ static int check_plain(const struct tinsn *t, struct kprobe_site *site)
 
 	if (kprobe_mm_next(site, &regs) != ((t->addr + t->len) | 1) ||
 	    !slot_filled || site->ainsn.copy_len != t->len ||
-	    memcmp(slot, text + (t->addr - TEXT_BASE), t->len) ||
+	    memcmp(slot, orig + (t->addr - TEXT_BASE), t->len) ||
 	    slot[n] != KPROBE_MM_STEP_END_HI ||
 	    slot[n + 1] != KPROBE_MM_STEP_END_LO) {
 		printf("FAIL %lx %-24s: slot or continuation\n", t->addr, t->text);
@@ -110,20 +142,10 @@ static int check_plain(const struct tinsn *t, struct kprobe_site *site)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int run(int *places, int *evals)
 {
-	int places = 0, evals = 0, bad = 0;
 	unsigned int i, k;
-	FILE *f;
-
-	f = argc == 2 ? fopen(argv[1], "rb") : NULL;
-	if (!f) {
-		fprintf(stderr, "usage: decoder-test FUNCS.BIN\n");
-		return 2;
-	}
-	text_len = fread(text, 1, sizeof(text), f);
-	fclose(f);
-
+	int bad = 0;
 	for (i = 0; i < ARRAY_SIZE(table); i++) {
 		const struct tinsn *t = &table[i];
 
@@ -136,7 +158,7 @@ int main(int argc, char **argv)
 
 			slot_filled = 0;
 			got = kprobe_mm_prepare(&site, t->func);
-			places++;
+			(*places)++;
 			if (got != want) {
 				printf("FAIL %lx+%u %-24s: prepare %d (want %d)\n",
 				       t->addr, k, t->text, got, want);
@@ -153,9 +175,29 @@ int main(int argc, char **argv)
 				bad++;
 			}
 			bad += check_cases(t, &site);
-			evals += t->ncase;
+			*evals += t->ncase;
 		}
 	}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	int places = 0, evals = 0, bad;
+	FILE *f;
+
+	f = argc == 2 ? fopen(argv[1], "rb") : NULL;
+	if (!f) {
+		fprintf(stderr, "usage: decoder-test FUNCS.BIN\n");
+		return 2;
+	}
+	text_len = fread(text, 1, sizeof(text), f);
+	fclose(f);
+	memcpy(orig, text, text_len);
+
+	bad = run(&places, &evals);
+	arm_every_other();
+	bad += run(&places, &evals);
 	printf("micromips decoder: %d places, %d evaluations, %d failed\n",
 	       places, evals, bad);
 	return bad ? 1 : 0;

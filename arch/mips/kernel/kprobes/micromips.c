@@ -74,14 +74,25 @@ static nokprobe_inline long kprobe_mm_off16(u32 insn)
  * @insn: set to the first halfword in bits 31..16, the second (of a
  *	32-bit instruction) in bits 15..0, the form branch.c uses too
  *
+ * The break of another site, armed or left armed for reclaim, stands for
+ * the first halfword it replaced.
+ *
+ * Context: kprobe_mutex held.
  * Return: its length (2 or 4), or 0 if the text cannot be read.
  */
 unsigned int kprobe_mm_read(unsigned long addr, u32 *insn)
 {
+	struct kprobe_site *site;
 	u16 hw0, hw1;
 
+	kprobe_assert_mutex_held();
 	if (get_kernel_nofault(hw0, (u16 *)addr))
 		return 0;
+	if (hw0 == KPROBE_MM_BP) {
+		site = kprobe_site_lookup(addr);
+		if (site)
+			hw0 = site->ainsn.insn >> 16;
+	}
 	*insn = (u32)hw0 << 16;
 	if (mm_insn_16bit(hw0))
 		return 2;

@@ -88,6 +88,25 @@ void arch_kprobe_disarm(struct kprobe_site *site)
 		kprobe_mips_write(site->addr, site->ainsn.insn);
 }
 
+/*
+ * Read the instruction at @pc; the break of another site, armed or left
+ * armed for reclaim, stands for the instruction it replaced.
+ */
+static int kprobe_mips_read(unsigned long pc, union mips_instruction *insn)
+{
+	struct kprobe_site *site;
+
+	kprobe_assert_mutex_held();
+	if (get_kernel_nofault(insn->word, (u32 *)pc))
+		return -EFAULT;
+	if (insn->word == KPROBE_MIPS_BP) {
+		site = kprobe_site_lookup(pc);
+		if (site)
+			insn->word = site->ainsn.insn;
+	}
+	return 0;
+}
+
 /* LL and LLD: their own opcodes before R6, SPECIAL3 functions in R6. */
 static bool kprobe_mips_is_ll(union mips_instruction insn)
 {
@@ -187,7 +206,7 @@ static int kprobe_mips_check_place(unsigned long addr, unsigned long func)
 	unsigned long pc;
 
 	for (pc = func; pc < addr; pc += sizeof(u32)) {
-		if (get_kernel_nofault(insn.word, (u32 *)pc))
+		if (kprobe_mips_read(pc, &insn))
 			return -EINVAL;
 		if (kprobe_mips_is_ll(insn))
 			linked = true;
@@ -272,8 +291,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	ret = kprobe_mips_check_place(addr, func);
 	if (ret)
 		return ret;
-	if (get_kernel_nofault(insn.word, (u32 *)addr) ||
-	    kprobe_mips_refused(insn))
+	if (kprobe_mips_read(addr, &insn) || kprobe_mips_refused(insn))
 		return -EINVAL;
 	ai->insn = insn.word;
 	ai->branch = __insn_has_delay_slot(insn);
@@ -284,7 +302,7 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	if (!ai->branch)
 		return kprobe_mips_fill_slot(site, insn.word);
 
-	if (get_kernel_nofault(delay.word, (u32 *)(addr + 4)) ||
+	if (kprobe_mips_read(addr + 4, &delay) ||
 	    kprobe_mips_refused(delay) || __insn_has_delay_slot(delay) ||
 	    search_exception_tables(addr + 4))
 		return -EINVAL;
