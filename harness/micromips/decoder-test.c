@@ -146,6 +146,7 @@ static int run(int *places, int *evals)
 {
 	unsigned int i, k;
 	int bad = 0;
+
 	for (i = 0; i < ARRAY_SIZE(table); i++) {
 		const struct tinsn *t = &table[i];
 
