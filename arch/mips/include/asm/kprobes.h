@@ -5,7 +5,8 @@
  * MIPS side of kprobes: the slot size, the per-site data and the return
  * address helpers of the contract in <linux/kprobes.h>.  The code lives
  * in arch/mips/kernel/kprobes/; its trap handlers are reached through the
- * die notifier chain (DIE_BREAK, DIE_SSTEPBP, DIE_PAGE_FAULT).
+ * die notifier chain (DIE_BREAK, DIE_SSTEPBP, DIE_PAGE_FAULT, and on a
+ * microMIPS kernel DIE_TRAP).
  */
 #include <asm-generic/kprobes.h>
 

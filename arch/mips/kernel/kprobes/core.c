@@ -4,8 +4,9 @@
  * an out-of-line step, nested hits, and faults taken while a probe is
  * being handled.
  *
- * do_bp() hands breaks with the kprobes codes to the die notifier chain,
- * and do_page_fault() every fault; kprobe_mips_notify() below takes what
+ * do_bp() hands breaks with the kprobes codes to the die notifier chain
+ * (the 4-bit code of a microMIPS BREAK16 as DIE_TRAP), and
+ * do_page_fault() every fault; kprobe_mips_notify() below takes what
  * is ours, with interrupts off.  The states of a hit and its one level of nesting are those of
  * <linux/kprobes_xol.h>.  MIPS has no hardware single step: the
  * instruction runs from the site's slot, with interrupts off, up to the
