@@ -158,7 +158,7 @@ boot()
 
 	if [ -z "$KP_QEMU" ]; then
 		note boot none
-		note boot_why "QEMU 7.2 has no $KP_ARCH target"
+		note boot_why "${KP_NO_BOOT_WHY:-QEMU 7.2 has no $KP_ARCH target}"
 		return 0
 	fi
 	command -v "$KP_QEMU" >/dev/null || harness_error "no $KP_QEMU after installing"

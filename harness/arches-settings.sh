@@ -12,6 +12,8 @@
 #   KP_IMAGE          make target of the boot image
 #   KP_IMAGE_PATH     the image QEMU boots, under the object directory
 #   KP_QEMU           QEMU binary; empty when QEMU 7.2 has no machine
+#                     or cannot run the kernel; KP_NO_BOOT_WHY then says
+#                     why, if it is not "QEMU 7.2 has no ARCH target"
 #   KP_QEMU_MACHINE   -M; KP_QEMU_CPU -cpu (empty: the machine's own)
 #   KP_QEMU_MEM, KP_QEMU_SMP  memory and vCPUs the machine takes
 #   KP_QEMU_SERIAL    the -serial options that put the console on stdio
@@ -37,6 +39,7 @@ KP_BOARD_ONLY=1
 KP_GUEST_ROOT=
 KP_KMAKE_ARGS=
 KP_PREBUILD=
+KP_NO_BOOT_WHY=
 KP_ATAG=-$KP_ARCH
 case $KP_ARCH in
 ppc | powerpc)
@@ -68,6 +71,22 @@ mipsel | mips)
 	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
 	KP_QEMU=qemu-system-mipsel KP_QEMU_MACHINE=malta KP_QEMU_CPU=
 	KP_QEMU_MEM=256M KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=1
+	KP_EXPECT_OPTS="y y - -" ;;
+micromips)
+	# mipsel's Malta kernel built as microMIPS code (CONFIG_CPU_MICROMIPS):
+	# the kprobes of 16- and 32-bit microMIPS instructions. Build only:
+	# QEMU 7.2 runs microMIPS code (-cpu M14Kc) but its SWM32 stores
+	# only the low halfword of each register (helper_swm() uses a 16-bit
+	# store), so the first function that saves ra with SWM returns to a
+	# truncated address and the kernel dies before its first console
+	# line. The kernel's name is mips, like mipsel's.
+	KP_ARCH=micromips KP_ATAG=-micromips KP_KARCH=mips KP_SRCARCH=mips
+	KP_CROSS=mipsel-linux-gnu-
+	KP_ARCH_PACKAGES="gcc-mipsel-linux-gnu"
+	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
+	KP_QEMU='' KP_QEMU_MACHINE='' KP_QEMU_CPU=
+	KP_NO_BOOT_WHY="QEMU 7.2's microMIPS SWM32 stores halfwords: no microMIPS kernel boots"
+	KP_QEMU_MEM='' KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
 	KP_EXPECT_OPTS="y y - -" ;;
 sh4 | sh)
 	# The Renesas R2D-PLUS board (SH7751R), 64 MB; its SCIF, the second

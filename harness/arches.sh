@@ -130,7 +130,7 @@ row()
 		"$(git -C "$KP_TOP" rev-parse --short HEAD 2>/dev/null || echo ?)" \
 		"$(kp_base_version)" "$(kp_elapsed)"
 	printf '# options: KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE in the .config (y/-);\n'
-	printf '# kprobes_test: upstream KUnit passed/failed/skipped; boot none = no QEMU machine\n'
+	printf '# kprobes_test: upstream KUnit passed/failed/skipped; boot none = no QEMU machine that runs the kernel\n'
 	printf '%-8s %-9s %-30s %-11s %-10s %-10s %-12s %s\n' arch tree compiler options build boot \
 		kprobes_test note
 	for a in $list; do

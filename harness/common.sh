@@ -49,7 +49,7 @@ export KP_START
 # the architecture. KP_EXPECT_OPTS: what upstream offers of the kprobes
 # options, for `make arches` (arches-settings.sh).
 KP_ARCH=${KP_GUEST_ARCH:-${ARCH:-x86_64}}
-KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel sh4 sparc64 parisc arc arc700 loongarch"
+KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel micromips sh4 sparc64 parisc arc arc700 loongarch"
 KP_BOARD_ONLY=0
 KP_KUNIT_ONLY=0
 KP_ARCH_PACKAGES=

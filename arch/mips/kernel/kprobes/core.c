@@ -4,8 +4,9 @@
  * an out-of-line step, nested hits, and faults taken while a probe is
  * being handled.
  *
- * do_bp() hands breaks with the kprobes codes to the die notifier chain,
- * and do_page_fault() every fault; kprobe_mips_notify() below takes what
+ * do_bp() hands breaks with the kprobes codes to the die notifier chain
+ * (the 4-bit code of a microMIPS BREAK16 as DIE_TRAP), and
+ * do_page_fault() every fault; kprobe_mips_notify() below takes what
  * is ours, with interrupts off.  The states of a hit and its one level of nesting are those of
  * <linux/kprobes_xol.h>.  MIPS has no hardware single step: the
  * instruction runs from the site's slot, with interrupts off, up to the
@@ -44,6 +45,8 @@ static nokprobe_inline unsigned long kprobe_mips_next(struct kprobe_site *site,
 	union mips_instruction insn = { .word = site->ainsn.insn };
 	unsigned long addr = (unsigned long)site->addr;
 
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		return kprobe_mm_next(site, regs);
 	if (!site->ainsn.branch)
 		return addr + 4;
 	regs->cp0_epc = addr;
@@ -72,21 +75,47 @@ static nokprobe_inline bool kprobe_mips_run(struct kprobe_site *site,
 	this_cpu_write(kprobe_mips_resume[nested], next);
 	kprobe_xol_start(kcb, site, regs->cp0_status & ST0_IE, nested);
 	regs->cp0_status &= ~ST0_IE;
-	regs->cp0_epc = (unsigned long)site->ainsn.slot;
+	regs->cp0_epc = (unsigned long)site->ainsn.slot | KPROBE_MIPS_ISA_BIT;
 	return true;
 }
 
-/* A break BRK_KPROBE_BP: a probe's, or one removed meanwhile. */
+/*
+ * A break with no site at @addr: was it a probe's, removed meanwhile?  On
+ * microMIPS the probes' BREAK16 shares its code with any 32-bit break of
+ * that code, so the probe is gone only if no break of either length is
+ * there any more.
+ */
+static nokprobe_inline bool kprobe_mips_bp_gone(unsigned long addr)
+{
+	u16 hw[2];
+
+	if (!IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		return kprobe_xol_bp_gone(addr, KPROBE_MIPS_BP);
+	if (get_kernel_nofault(hw[0], (u16 *)addr))
+		return false;
+	if ((hw[0] & ~0xf) == (KPROBE_MM_BP & ~0xf))
+		return false;
+	if (hw[0] >> 10 == mm_pool32a_op &&
+	    (get_kernel_nofault(hw[1], (u16 *)addr + 1) ||
+	     (hw[1] & 0x3f) == KPROBE_MM_BREAK_MINOR))
+		return false;
+	return true;
+}
+
+/*
+ * A probe's break (BRK_KPROBE_BP, or on microMIPS the BREAK16 of
+ * KPROBE_MM_BRK16_CODE), or one removed meanwhile.
+ */
 static nokprobe_inline bool kprobe_mips_break(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb = this_cpu_ptr(&kprobe_ctlblk);
-	unsigned long addr = regs->cp0_epc;
+	unsigned long addr = kprobe_mips_pc(regs);
 	struct kprobe_site *site;
 	bool nested;
 
 	site = kprobe_site_lookup(addr);
 	if (!site)
-		return kprobe_xol_bp_gone(addr, KPROBE_MIPS_BP);
+		return kprobe_mips_bp_gone(addr);
 	if (kprobe_xol_enter(kcb, site, regs, &nested) &&
 	    !kprobe_mips_run(site, regs, kcb, nested))
 		kprobe_xol_emulated(kcb, site, regs, nested);
@@ -101,7 +130,8 @@ static nokprobe_inline bool kprobe_mips_step_end(struct pt_regs *regs)
 	bool nested;
 
 	if (!kprobe_xol_running(kcb) ||
-	    regs->cp0_epc != (unsigned long)site->ainsn.slot + 4)
+	    kprobe_mips_pc(regs) != (unsigned long)site->ainsn.slot +
+				    site->ainsn.copy_len)
 		return false;
 	nested = kcb->cur.state == KPROBE_XOL_NESTED;
 	regs->cp0_status = (regs->cp0_status & ~ST0_IE) | kcb->cur.saved_irq;
@@ -130,8 +160,8 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr)
 	struct kprobe_site *site = kcb->cur.site;
 
 	if (site && kprobe_xol_running(kcb) &&
-	    regs->cp0_epc == (unsigned long)site->ainsn.slot) {
-		regs->cp0_epc = (unsigned long)site->addr;
+	    kprobe_mips_pc(regs) == (unsigned long)site->ainsn.slot) {
+		regs->cp0_epc = (unsigned long)site->addr | KPROBE_MIPS_ISA_BIT;
 		regs->cp0_status = (regs->cp0_status & ~ST0_IE) |
 				   kcb->cur.saved_irq;
 		return kprobe_xol_copy_fault(kcb, regs, trapnr);
@@ -171,7 +201,19 @@ static int kprobe_mips_notify(struct notifier_block *nb, unsigned long val,
 	 * another CPU between the break and the end of the step.
 	 */
 	switch (val) {
+	case DIE_TRAP:
+		/* microMIPS: the probes' BREAK16 comes as a break "trap". */
+		if (!IS_ENABLED(CONFIG_CPU_MICROMIPS) ||
+		    args->err != KPROBE_MM_BRK16_CODE ||
+		    args->trapnr != EXCCODE_BP)
+			break;
+		local_irq_save(flags);
+		ours = kprobe_mips_break(args->regs);
+		local_irq_restore(flags);
+		break;
 	case DIE_BREAK:
+		if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+			break;
 		local_irq_save(flags);
 		ours = kprobe_mips_break(args->regs);
 		local_irq_restore(flags);

@@ -3,8 +3,9 @@
  * MIPS probe sites: which instructions may be probed, their out-of-line
  * slots, the breaks written over them, and the code MIPS never probes.
  *
- * Kernel text is written with plain aligned word stores: another CPU runs
- * either the old or the new word.  arch_kprobe_arm() and
+ * Kernel text is written with plain aligned word stores (on a microMIPS
+ * kernel, halfword stores of an instruction's first halfword): another
+ * CPU runs either the old or the new one.  arch_kprobe_arm() and
  * arch_kprobe_disarm() only store and widen the range written since the
  * last sync; arch_kprobe_patch_sync() makes the range coherent between
  * the data and instruction caches of every CPU once per batch.
@@ -29,6 +30,16 @@ static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
 {
 	WRITE_ONCE(*addr, word);
 	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(*addr));
+}
+
+/*
+ * microMIPS: only the first halfword of an instruction changes, so one
+ * aligned halfword store writes or removes a break whatever the length.
+ */
+static void kprobe_mm_write(kprobe_opcode_t *addr, u16 hw)
+{
+	WRITE_ONCE(*(u16 *)addr, hw);
+	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(hw));
 }
 
 /**
@@ -56,7 +67,10 @@ void arch_kprobe_patch_sync(void)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_mips_write(site->addr, KPROBE_MIPS_BP);
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		kprobe_mm_write(site->addr, KPROBE_MM_BP);
+	else
+		kprobe_mips_write(site->addr, KPROBE_MIPS_BP);
 }
 
 /**
@@ -68,7 +82,29 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_mips_write(site->addr, site->ainsn.insn);
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		kprobe_mm_write(site->addr, site->ainsn.insn >> 16);
+	else
+		kprobe_mips_write(site->addr, site->ainsn.insn);
+}
+
+/*
+ * Read the instruction at @pc; the break of another site, armed or left
+ * armed for reclaim, stands for the instruction it replaced.
+ */
+static int kprobe_mips_read(unsigned long pc, union mips_instruction *insn)
+{
+	struct kprobe_site *site;
+
+	kprobe_assert_mutex_held();
+	if (get_kernel_nofault(insn->word, (u32 *)pc))
+		return -EFAULT;
+	if (insn->word == KPROBE_MIPS_BP) {
+		site = kprobe_site_lookup(pc);
+		if (site)
+			insn->word = site->ainsn.insn;
+	}
+	return 0;
 }
 
 /* LL and LLD: their own opcodes before R6, SPECIAL3 functions in R6. */
@@ -170,7 +206,7 @@ static int kprobe_mips_check_place(unsigned long addr, unsigned long func)
 	unsigned long pc;
 
 	for (pc = func; pc < addr; pc += sizeof(u32)) {
-		if (get_kernel_nofault(insn.word, (u32 *)pc))
+		if (kprobe_mips_read(pc, &insn))
 			return -EINVAL;
 		if (kprobe_mips_is_ll(insn))
 			linked = true;
@@ -182,25 +218,37 @@ static int kprobe_mips_check_place(unsigned long addr, unsigned long func)
 	return linked ? -EINVAL : 0;
 }
 
+/**
+ * kprobe_mips_install_slot() - give @site a slot holding @image
+ * @site: a site being prepared
+ * @image: KPROBE_SLOT_SIZE bytes: the copy and the break that ends it
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int kprobe_mips_install_slot(struct kprobe_site *site, const void *image)
+{
+	kprobe_opcode_t *slot;
+
+	slot = kprobe_slot_alloc();
+	if (!slot)
+		return -ENOMEM;
+	memcpy(slot, image, KPROBE_SLOT_SIZE);
+	flush_icache_range((unsigned long)slot,
+			   (unsigned long)slot + KPROBE_SLOT_SIZE);
+	site->ainsn.slot = slot;
+	return 0;
+}
+
 /* Fill @site's slot with @word, then the break that ends the step. */
 static int kprobe_mips_fill_slot(struct kprobe_site *site, u32 word)
 {
 	u32 image[KPROBE_SLOT_SIZE / sizeof(u32)];
-	kprobe_opcode_t *slot;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(image); i++)
 		image[i] = KPROBE_MIPS_STEP_END;
 	image[0] = word;
-
-	slot = kprobe_slot_alloc();
-	if (!slot)
-		return -ENOMEM;
-	memcpy(slot, image, sizeof(image));
-	flush_icache_range((unsigned long)slot,
-			   (unsigned long)slot + sizeof(image));
-	site->ainsn.slot = slot;
-	return 0;
+	return kprobe_mips_install_slot(site, image);
 }
 
 /* Is @insn one that kprobes cannot run, neither evaluated nor copied? */
@@ -224,6 +272,8 @@ static bool kprobe_mips_refused(union mips_instruction insn)
  * instructions, and a delay slot with an exception-table entry (its fault
  * would be looked up at the branch).
  *
+ * A microMIPS kernel has its own rules, kprobe_mm_prepare().
+ *
  * Context: kprobe_mutex held, may sleep.
  * Return: 0, -EILSEQ for an unaligned address, -EINVAL, -ENOMEM.
  */
@@ -234,21 +284,25 @@ int arch_kprobe_prepare(struct kprobe_site *site, unsigned long func)
 	union mips_instruction insn, delay;
 	int ret;
 
+	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
+		return kprobe_mm_prepare(site, func);
 	if (!IS_ALIGNED(addr, sizeof(u32)))
 		return -EILSEQ;
 	ret = kprobe_mips_check_place(addr, func);
 	if (ret)
 		return ret;
-	if (get_kernel_nofault(insn.word, (u32 *)addr) ||
-	    kprobe_mips_refused(insn))
+	if (kprobe_mips_read(addr, &insn) || kprobe_mips_refused(insn))
 		return -EINVAL;
 	ai->insn = insn.word;
 	ai->branch = __insn_has_delay_slot(insn);
 	ai->slot = NULL;
+	ai->len = sizeof(u32);
+	ai->dlen = ai->branch ? sizeof(u32) : 0;
+	ai->copy_len = sizeof(u32);
 	if (!ai->branch)
 		return kprobe_mips_fill_slot(site, insn.word);
 
-	if (get_kernel_nofault(delay.word, (u32 *)(addr + 4)) ||
+	if (kprobe_mips_read(addr + 4, &delay) ||
 	    kprobe_mips_refused(delay) || __insn_has_delay_slot(delay) ||
 	    search_exception_tables(addr + 4))
 		return -EINVAL;
