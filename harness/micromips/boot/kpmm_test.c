@@ -2,13 +2,14 @@
 /*
  * Boot test of the microMIPS kprobes port, not part of any make target:
  * a late initcall that puts a kprobe (pre and post handler) on every
- * halfword of kpmm_func and kpmm_jr (kpmm_funcs.S), calls them with four
+ * halfword of kpmm_func and kpmm_jr (../funcs.S), calls them with four
  * inputs and compares the results with those of unprobed calls, then
  * probes each through its function pointer (ISA bit set) and puts a
  * kretprobe on it.  Prints "kpmm: done: PASS" or "FAIL".
  *
  * How it was run (2026-11-27), since no gcc-built microMIPS kernel boots
- * under QEMU 7.2 (README): both files copied into
+ * under QEMU 7.2 (README): this file and ../funcs.S (the host test's
+ * functions, as kpmm_funcs.S) copied into
  * build/src/patched/arch/mips/kernel/kprobes/ with
  * "obj-y += kpmm_funcs.o kpmm_test.o" added to its Makefile; the
  * .config of `make arches ARCHES=micromips TREES=patched` built with
