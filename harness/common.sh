@@ -56,6 +56,9 @@ KP_ARCH_PACKAGES=
 # KP_LLVM: where set (loongarch), the kernel is built with LLVM from that
 # directory (make LLVM=KP_LLVM), not with KP_CROSS's gcc.
 KP_LLVM=
+# KP_USERCFLAGS: extra flags of the user programs built beside the
+# selftest modules (USERCFLAGS of kbuild).
+KP_USERCFLAGS=
 KP_IMAGE_PATH=
 KP_EXPECT_OPTS=
 KP_QEMU_MACHINE='' KP_QEMU_CPU='' KP_QEMU_MEM=2G KP_QEMU_MEM_DEBUG=4G
@@ -69,7 +72,13 @@ x86_64)
 i386 | i686)
 	KP_ARCH=i386 KP_KARCH=i386 KP_SRCARCH=x86 KP_CROSS=
 	KP_IMAGE=bzImage KP_QEMU=qemu-system-i386 KP_CONSOLE=ttyS0 KP_ATAG=-i386
-	KP_GUEST_ROOT=$KP_BUILD/rootfs/i386 ;;
+	KP_GUEST_ROOT=$KP_BUILD/rootfs/i386
+	# The selftests' user programs (kprobes_pid_prog) are built with
+	# the host's gcc -m32: libc6-dev-i386 links /usr/include/bits, gnu
+	# and sys to the bi-arch x86_64-linux-gnu headers, but asm/ only
+	# gcc-multilib links, and that package removes the cross compilers.
+	# The x86 UAPI asm headers there serve both word sizes.
+	KP_USERCFLAGS="-idirafter /usr/include/x86_64-linux-gnu" ;;
 arm64 | aarch64)
 	KP_ARCH=arm64 KP_KARCH=arm64 KP_SRCARCH=arm64 KP_CROSS=aarch64-linux-gnu-
 	KP_IMAGE=Image KP_QEMU=qemu-system-aarch64 KP_CONSOLE=ttyAMA0 KP_ATAG=-arm64
@@ -256,6 +265,7 @@ kp_build_modules()
 		make -C "$obj" M="$dir" -j"$KP_JOBS" "$@" modules
 	else
 		make -C "$obj" M="$dir" ARCH="$KP_KARCH" CROSS_COMPILE="$KP_CROSS" \
+			${KP_USERCFLAGS:+USERCFLAGS="$KP_USERCFLAGS"} \
 			-j"$KP_JOBS" "$@" modules
 	fi
 }
