@@ -58,6 +58,12 @@ KP_EXTRA_PACKAGES=$packages "$KP_HARNESS/deps.sh" ||
 for t in $trees; do
 	"$KP_HARNESS/prepare.sh" "$t"
 done
+# The commit the overlay was taken from (the patched tree is not
+# refreshed during the run), "+" when the working tree had changes.
+commit=$(git -C "$KP_TOP" rev-parse --short HEAD 2>/dev/null || echo ?)
+if [ -n "$(git -C "$KP_TOP" status --porcelain -uno 2>/dev/null)" ]; then
+	commit="$commit+"
+fi
 
 errors=0
 mkdir -p "$dir"
@@ -127,7 +133,7 @@ row()
 
 {
 	printf '# make arches, %s, commit %s, Linux %s, took %s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" \
-		"$(git -C "$KP_TOP" rev-parse --short HEAD 2>/dev/null || echo ?)" \
+		"$commit" \
 		"$(kp_base_version)" "$(kp_elapsed)"
 	printf '# options: KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE in the .config (y/-);\n'
 	printf '# kprobes_test: upstream KUnit passed/failed/skipped; boot none = no QEMU machine that runs the kernel\n'
