@@ -59,6 +59,8 @@ files_with()
 }
 
 # uncovered TREE FILE... - the files no MAINTAINERS entry of TREE lists
+# (get_maintainer.pl --sections prints each section's name on a line of
+# its own, any case and punctuation, before its "X:<tab>" lines)
 uncovered()
 {
 	local tree=$1 f out
@@ -67,7 +69,7 @@ uncovered()
 	for f in "$@"; do
 		out=$(cd "$tree" && perl scripts/get_maintainer.pl --no-git \
 			--no-git-fallback --no-rolestats --sections -f "$f" 2>/dev/null |
-			grep -E '^[A-Z][A-Z0-9 /()_,.-]+$' | grep -v '^THE REST$' || true)
+			grep -Ev $'^([A-Z]:\t.*)?$' | grep -v '^THE REST$' || true)
 		[ -n "$out" ] || echo "$f"
 	done
 }
@@ -94,7 +96,7 @@ check_one()
 	patch -p1 -d "$src" --batch --forward --fuzz=0 -s <"$p" ||
 		kp_die "$name does not apply"
 	mapfile -t added < <(files_with new "$p")
-	missing="$missing$(uncovered "$src" "${added[@]}")"
+	missing=$(printf '%s\n%s\n' "$missing" "$(uncovered "$src" "${added[@]}")" | xargs)
 	[ -z "$missing" ] || kp_die "$name: no MAINTAINERS entry covers: $missing"
 	# Reconfigure for every patch: Kconfig may have changed.
 	rm -f "$obj/.kp-config-stamp"
