@@ -10,7 +10,8 @@
 #   3. the kernel image, built with ccache;
 #   4. where QEMU 7.2 has a machine for it, a boot with no user space
 #      (boot-kunit.sh) that runs upstream's KUnit kprobes_test when the
-#      tree offers kprobes on the architecture.
+#      tree offers kprobes on the architecture; not with KP_NO_BOOT=1
+#      (`make series-check`, which only builds).
 #
 # What it found goes to $BUILD/arches/ARCH-TREE/result, one KEY=VALUE a
 # line, for arches.sh's table. Exits non-zero only for a harness error
@@ -156,6 +157,11 @@ boot()
 {
 	local run=$out/$KP_ARCH-$tree verdict last crash
 
+	if [ "${KP_NO_BOOT:-0}" = 1 ]; then
+		note boot none
+		note boot_why "not asked for (KP_NO_BOOT=1)"
+		return 0
+	fi
 	if [ -z "$KP_QEMU" ]; then
 		note boot none
 		note boot_why "${KP_NO_BOOT_WHY:-QEMU 7.2 has no $KP_ARCH target}"
