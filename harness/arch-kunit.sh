@@ -44,6 +44,8 @@ harness_error()
 
 note arch "$KP_ARCH"
 note tree "$tree"
+[ "$KP_SYNTAX_ONLY" = 1 ] &&
+	harness_error "no compiler builds a $KP_ARCH kernel here (make series-check ARCH=$KP_ARCH checks it with clang's front end)"
 
 # --- 1. compiler and QEMU ------------------------------------------------
 "$KP_HARNESS/deps.sh" || harness_error "could not install $KP_ARCH_PACKAGES"

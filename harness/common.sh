@@ -51,6 +51,7 @@ export KP_START
 KP_ARCH=${KP_GUEST_ARCH:-${ARCH:-x86_64}}
 KP_ARCHES_ALL="arm ppc64le ppc s390x mipsel micromips sh4 sparc64 parisc arc arc700 loongarch"
 KP_BOARD_ONLY=0
+KP_SYNTAX_ONLY=0
 KP_KUNIT_ONLY=0
 KP_ARCH_PACKAGES=
 # KP_LLVM: where set (loongarch), the kernel is built with LLVM from that

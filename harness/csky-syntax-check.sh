@@ -22,7 +22,8 @@
 #      trap, fault and unwinder glue) is run through clang -fsyntax-only
 #      with kbuild's include order and -Werror for implicit declarations.
 #
-# TREE is patched (default) or upstream.  CSKY_CFLAGS adds options, e.g.
+# TREE is patched (default) or upstream.  CSKY_CONFIG_ONLY=1 stops after
+# step 1 and its line of options.  CSKY_CFLAGS adds options, e.g.
 # -DCONFIG_FRAME_POINTER=1 for the -mbacktrace half of stacktrace.c,
 # which the host gcc's answer to Kconfig's cc-option test leaves off. The object directory is
 # $BUILD/obj/TREE-csky-syntax. Assembly files are not checked: clang has
@@ -68,6 +69,7 @@ for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
 	grep -qx "CONFIG_$o=y" "$obj/.config" && printf '%s ' "$o=y" || printf '%s ' "$o=n"
 done
 echo
+[ "${CSKY_CONFIG_ONLY:-0}" = 1 ] && exit 0
 
 # CSKY_CFLAGS is split into words on purpose.
 # shellcheck disable=SC2206

@@ -21,6 +21,9 @@
 # target builds them (harness/arch-kunit.sh, with no boot), and there the
 # kprobes options are checked exactly: none before the patch that ports
 # the architecture, from it on the ones upstream offers (KP_EXPECT_OPTS).
+# ARCH=csky, which nothing here can compile, is configured with the host's
+# gcc to check those options, and from its port's patch on, the C files
+# of the port go through clang's front end (harness/csky-syntax-check.sh).
 #
 # A patch that changes nothing the build of ARCH reads (only other
 # architectures' arch/ directories, Documentation/, MAINTAINERS or
@@ -110,6 +113,8 @@ check_one()
 	[ -z "$missing" ] || kp_die "$name: no MAINTAINERS entry covers: $missing"
 	if ! read_by_build "$p"; then
 		built="not built again: changes nothing a $KP_ARCH build reads"
+	elif [ "$KP_SYNTAX_ONLY" = 1 ]; then
+		check_syntax "$name" "$p"
 	elif [ "$KP_BOARD_ONLY" = 1 ]; then
 		build_board "$name" "$p"
 		built="builds, kprobes options $offered"
@@ -137,27 +142,68 @@ read_by_build()
 			END { exit !read }'
 }
 
+# note_port PATCH - sets ported once a patch has changed arch/KP_SRCARCH/
+ported=0
+note_port()
+{
+	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$1" | grep -q "^arch/$KP_SRCARCH/" &&
+		ported=1
+	true
+}
+
+# check_offered NAME - offered must be no kprobes option before the port,
+# and what upstream offers from it on
+check_offered()
+{
+	local want="- - - -"
+
+	[ $ported = 0 ] || want=$KP_EXPECT_OPTS
+	[ "$offered" = "$want" ] ||
+		kp_die "$1: $KP_ARCH offers the kprobes options '$offered' (KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE), expected '$want'"
+}
+
+# check_syntax NAME PATCH - ARCH=csky: configure (host gcc) and check the
+# options; from the port on, the port's C files through clang's front
+# end. Sets built.
+check_syntax()
+{
+	local name=$1 p=$2 out log=$sc/logs/$1-$KP_ARCH-syntax.log
+
+	note_port "$p"
+	if [ $ported = 0 ]; then
+		CSKY_CONFIG_ONLY=1 BUILD=$sc "$KP_HARNESS/csky-syntax-check.sh" patched >"$log" 2>&1 ||
+			kp_die "$name: csky-syntax-check.sh failed (see ${log#"$KP_TOP"/})"
+	else
+		BUILD=$sc "$KP_HARNESS/csky-syntax-check.sh" patched >"$log" 2>&1 ||
+			{ cat "$log" >&2; kp_die "$name: csky-syntax-check.sh failed (see ${log#"$KP_TOP"/})"; }
+	fi
+	out=$(sed -n 's/^csky options: //p' "$log")
+	[ -n "$out" ] || kp_die "$name: no options line in ${log#"$KP_TOP"/}"
+	offered=$(for o in $out; do case $o in *=y) printf 'y ' ;; *) printf -- '- ' ;; esac; done)
+	offered=${offered% }
+	check_offered "$name"
+	if [ $ported = 0 ]; then
+		built="configured (no csky compiler), kprobes options $offered"
+	else
+		built="configured, kprobes options $offered; clang front end: $(tail -n 1 "$log")"
+	fi
+}
+
 # build_board NAME PATCH - build an architecture of `make arches` at this
 # patch (arch-kunit.sh, no boot) and check the kprobes options it offers;
-# sets offered. The port is in once a patch has changed arch/KP_SRCARCH/
-# (ported is kept across patches).
-ported=0
+# sets offered.
 build_board()
 {
-	local name=$1 p=$2 result=$sc/arches/$KP_ARCH-patched/result want
+	local name=$1 p=$2 result=$sc/arches/$KP_ARCH-patched/result
 
-	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$p" | grep -q "^arch/$KP_SRCARCH/" &&
-		ported=1
+	note_port "$p"
 	rm -f "$sc/obj/patched$KP_ATAG-kunit/.kp-config-stamp"
 	BUILD=$sc KP_NO_BOOT=1 "$KP_HARNESS/arch-kunit.sh" patched ||
 		kp_die "$name: arch-kunit.sh: $(sed -n 's/^status=//p' "$result" 2>/dev/null)"
 	grep -qx 'build=ok' "$result" ||
 		kp_die "$name does not build for $KP_ARCH: $(sed -n 's/^build_error=//p' "$result") (log: ${sc#"$KP_TOP"/}/arches/$KP_ARCH-patched/build.log)"
 	offered=$(sed -n 's/^offered=//p' "$result")
-	want="- - - -"
-	[ $ported = 0 ] || want=$KP_EXPECT_OPTS
-	[ "$offered" = "$want" ] ||
-		kp_die "$name: $KP_ARCH offers the kprobes options '$offered' (KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE), expected '$want'"
+	check_offered "$name"
 }
 
 : >"$summary"
