@@ -12,7 +12,7 @@
 #   make docs      Documentation/trace (kprobes.rst) with Sphinx
 #   make series    our overlay as a patch series in BUILD/series/
 #   make series-check  apply, checkpatch and build each patch of the series
-#   make arches    the architectures without a port: build (and boot) ours and upstream
+#   make arches    every other architecture: build (and boot) ours and upstream
 #
 # Variables: BUILD (build/), UPSTREAM=1 (the untouched base instead of
 # ours), VARIANTS ("default ibt debug", for check), VARIANT (default, for

@@ -72,6 +72,29 @@ docs_run()
 	return "$rc"
 }
 
+# memorder_run VARIANT - harness/memorder-check.py on the variant's vmlinux:
+# the barriers of the hit bracket as the compiler emitted them (a few
+# seconds, on the host). For our tree on the architectures it knows.
+declare -A memorder_ran=()
+memorder_run()
+{
+	local obj res t0
+
+	case $KP_ARCH in x86_64 | i386 | arm64 | riscv64 | ppc64le) ;; *) return 0 ;; esac
+	[ "$tree" = patched ] || return 0
+	obj=$(kp_objdir "$tree" "$1")
+	res=$KP_BUILD/runs/memorder$KP_ATAG-$1
+	rm -rf "$res"
+	mkdir -p "$res/out"
+	echo memorder >"$res/suites"
+	touch "$res/host-only"
+	t0=$(date +%s)
+	python3 "$KP_HARNESS/memorder-check.py" "$KP_ARCH" "${KP_CROSS}objdump" \
+		"$obj/vmlinux" "$obj/.config" >"$res/out/memorder.tap" 2>"$res/memorder.log" || true
+	echo $(($(date +%s) - t0)) >"$res/out/memorder.time"
+	memorder_ran[$1]=1
+}
+
 # build_failed VARIANT - what the report shows for a kernel that did not build
 build_failed()
 {
@@ -209,6 +232,7 @@ while :; do
 		building=
 		if [ $rc -eq 0 ]; then
 			kp_log "$name: kernel built in ${dt}s"
+			memorder_run "$name"
 			# (The self-test boots guests with a user space.)
 			if [ "$name" = default ] && [ "${HARNESS:-1}" != 0 ] &&
 			   [ "$KP_KUNIT_ONLY" != 1 ]; then
@@ -232,6 +256,7 @@ for v in $variants; do
 	if [ "$v" = default ] && [ -n "$harness_ran" ]; then
 		runs+=("$KP_BUILD/runs/harness")
 	fi
+	[ -z "${memorder_ran[$v]:-}" ] || runs+=("$KP_BUILD/runs/memorder$KP_ATAG-$v")
 	runs+=("$(kp_rundir "$tree" "$v")")
 done
 
