@@ -90,6 +90,22 @@ bt_polling()
 	return 1
 }
 
+# bt_polling_steadily - bpftrace spends 2 s in epoll_wait(), as in its main
+# loop (woken every 100 ms), where a lost SIGINT leaves it.  One look is not
+# enough: after a SIGINT that did arrive, it drains the events with one more
+# short epoll_wait() before it detaches and prints, and a second SIGINT there
+# ends it without its maps.
+bt_polling_steadily()
+{
+	local polling=0
+
+	for _ in $(seq 20); do
+		bt_polling && polling=$((polling + 1))
+		sleep 0.1
+	done
+	[ $polling -ge 16 ]
+}
+
 # bt_runs - how often bpftrace's BPF programs ran and were skipped as
 # recursion, summed over all of them
 bt_runs()
@@ -122,7 +138,7 @@ bt_stop()
 		# exits, printing its maps, on the next one.  Only then:
 		# while it detaches many probes it is busy elsewhere, and is
 		# left alone.
-		if [ $(($(date +%s) - sent)) -ge 5 ] && bt_polling; then
+		if [ $(($(date +%s) - sent)) -ge 5 ] && bt_polling_steadily; then
 			kpc_note "SIGINT sent again after 5 s," \
 				"in $(cat "/proc/$BT_PID/wchan" 2>/dev/null)"
 			kill -INT $BT_PID 2>/dev/null
