@@ -11,7 +11,10 @@ the leaves of the KTAP trees in RUNDIR/out/SUITE.tap; a parent reported
 "not ok" with no failing leaf counts as one failure of its own, and so does
 a plan that announced more results than arrived. Each run also gets a
 "guest" suite (unless RUNDIR/host-only exists): the boot verdict, two
-online CPUs, a kernel log free of warnings. Exit status: 0 only when nothing failed.
+online CPUs, a kernel log free of warnings. Each failure is followed by
+the last DIAG_LINES diagnostic ("# ") lines its test printed before its
+result, so that a log of the summary alone says why. Exit status: 0 only
+when nothing failed.
 """
 
 import os
@@ -20,6 +23,8 @@ import sys
 
 RESULT = re.compile(r'^(\s*)(ok|not ok)\s+(\d+)\s*(?:-\s*)?([^#]*?)\s*(?:#\s*(.*?))?\s*$')
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)')
+DIAG = re.compile(r'^\s*#\s?(.*)$')
+DIAG_LINES = 12
 SKIP_ALL = re.compile(r'^1\.\.0\s*#\s*SKIP\s*(.*)$')
 SUBTEST = re.compile(r'^(\s*)#\s*Subtest:\s*(.*?)\s*$')
 
@@ -45,10 +50,11 @@ BAD_LOG = log_patterns(('crash', 'bad'))
 
 
 class Case:
-    def __init__(self, name, status, reason=''):
+    def __init__(self, name, status, reason='', diag=()):
         self.name = name
         self.status = status      # 'pass', 'fail' or 'skip'
         self.reason = reason
+        self.diag = list(diag)    # what the test printed before its result
 
 
 def directive_status(ok, directive):
@@ -70,10 +76,13 @@ def parse_ktap(text):
     plans = []              # (indent, count, line index)
     headers = {}            # indent -> current subtest name
     parents = []            # subtest name in force for each result
+    diags = []              # diagnostic lines printed before each result
+    pending = []
     for i, line in enumerate(lines):
         m = SUBTEST.match(line)
         if m:
             headers[len(m.group(1))] = m.group(2)
+            pending = []
             continue
         m = SKIP_ALL.match(line)
         if m and not results:
@@ -88,6 +97,12 @@ def parse_ktap(text):
             results.append((ind, m.group(2) == 'ok', m.group(4) or m.group(3),
                             m.group(5), i))
             parents.append(headers.get(ind, ''))
+            diags.append(pending)
+            pending = []
+            continue
+        m = DIAG.match(line)
+        if m:
+            pending.append(m.group(1))
 
     cases = []
     for k, (ind, ok, name, directive, _) in enumerate(results):
@@ -95,7 +110,7 @@ def parse_ktap(text):
         is_parent = k > 0 and results[k - 1][0] > ind
         status, reason = directive_status(ok, directive)
         if not is_parent:
-            cases.append(Case(full, status, reason))
+            cases.append(Case(full, status, reason, diags[k]))
         else:
             # children are the deeper results right before this one
             j = k - 1
@@ -181,7 +196,8 @@ def main():
             rows.append((label, s, n['pass'], n['fail'], n['skip'], t))
             for c in cases:
                 if c.status != 'pass':
-                    problems.append((c.status, label, s, c.name, c.reason))
+                    problems.append((c.status, label, s, c.name, c.reason,
+                                 c.diag))
 
     # runs of another architecture have longer names (upstream-arm64-default)
     w = max([20] + [len(r[0]) for r in rows])
@@ -190,9 +206,13 @@ def main():
           f'{"skipped":>7}  time')
     for r in rows:
         print(f'{r[0]:<{w}} {r[1]:<12} {r[2]:>6} {r[3]:>6} {r[4]:>7}  {r[5]}')
-    for st, label, s, name, reason in sorted(problems, key=lambda p: p[0]):
+    for st, label, s, name, reason, diag in sorted(problems,
+                                                   key=lambda p: p[0]):
         word = 'FAIL' if st == 'fail' else 'SKIP'
         print(f'{word} {label}/{s}: {name}' + (f' -- {reason}' if reason else ''))
+        if st == 'fail':
+            for d in diag[-DIAG_LINES:]:
+                print(f'    | {d}')
     print(f'{total["pass"]} passed, {total["fail"]} failed, '
           f'{total["skip"]} skipped')
     return 1 if total['fail'] else 0

@@ -8,6 +8,7 @@
 . "$(dirname "$0")/kprobes_lib.sh"
 . "$(dirname "$0")/kprobes_modules_lib.sh"
 . "$(dirname "$0")/kprobes_clients_lib.sh"
+. "$(dirname "$0")/kprobes_bpftrace_lib.sh"
 
 FF=$DEBUGFS/fail_function
 FUNC=kpc_target_fail
@@ -20,7 +21,7 @@ if [ ! -d $FF ]; then
 	exit "$KSFT_SKIP"
 fi
 kpc_setup
-trap 'echo "!$FUNC" >$FF/inject 2>/dev/null; kpc_teardown' EXIT
+trap 'bt_stop; echo "!$FUNC" >$FF/inject 2>/dev/null; kpc_teardown' EXIT
 ktap_set_plan 8
 
 # write_error VALUE - the error message of writing VALUE to the fail
@@ -84,45 +85,22 @@ refused()
 kp_check "a function not marked for error injection is refused (ERANGE)" refused
 
 # bpftrace: override() on a kprobe of the function, -EDOM for each call.
-BT_OUT=$KPC_TMP/bpftrace.out
 bt_override()
 {
-	local pid err edom deadline=$((SECONDS + 120))
+	local err edom
 
-	bpftrace --unsafe -e "BEGIN { printf(\"@@attached\\n\"); }
-		kprobe:$FUNC { @n = count(); override(-33); }" >$BT_OUT 2>&1 &
-	pid=$!
-	# Bounded in time, not in rounds: a round is slow on a debug kernel.
-	while [ $SECONDS -lt $deadline ]; do
-		grep -q '^@@attached' $BT_OUT && break
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.2
-	done
+	bt_start "kprobe:$FUNC { @n = count(); override(-33); }" --unsafe ||
+		return 1
 	err=$(write_error 4)
 	err="$err/$(write_error 4)"
-	kill -INT $pid 2>/dev/null
-	# Bounded too: a bpftrace that does not exit fails the case with
-	# its output instead of hanging the suite.
-	for _ in $(seq 150); do
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.2
-	done
-	if kill -0 $pid 2>/dev/null; then
-		echo "bpftrace still running 30 s after SIGINT; its output:"
-		cat $BT_OUT
-		kill -KILL $pid
-		wait $pid
-		return 1
-	fi
-	wait $pid
-	grep -q '^@@attached' $BT_OUT || { cat $BT_OUT; return 1; }
+	bt_stop || return 1
 	edom="Numerical argument out of domain"
 	expect_eq "errors of two writes" "$err" "$edom/$edom" &&
-	expect_eq "@n" "$(sed -n 's/^@n: //p' $BT_OUT)" 2 &&
+	expect_eq "@n" "$(bt_map n)" 2 &&
 	expect_eq "error of a write after bpftrace exited" "$(write_error 1)" ""
 }
 if command -v bpftrace >/dev/null; then
-	kp_check "bpftrace override() makes the call fail with EDOM" bt_override
+	kpc_check "bpftrace override() makes the call fail with EDOM" bt_override
 else
 	ktap_skip_reason "bpftrace override() makes the call fail with EDOM" \
 		"bpftrace is not installed on the host root"
