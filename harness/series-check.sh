@@ -52,13 +52,18 @@ mkdir -p "$sc/src" "$sc/logs"
 kp_log "fresh copy of the base in ${src#"$KP_TOP"/}"
 rm -rf "$src"
 cp -al "$base" "$src"
+# patch_paths PATCH... - the paths the patches change, in patch order
+patch_paths()
+{
+	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$@"
+}
+
 # The object directory is kept from the last run, which ended with every
 # patch applied. Give each file any patch touches a new timestamp (as a
 # copy: the others stay hard links into the base), so that make rebuilds
 # it from its base version now instead of trusting an object compiled
 # from a later patch.
-cat "$KP_BUILD"/series/[0-9][0-9][0-9][0-9]-*.patch |
-	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' | sort -u | while read -r f; do
+patch_paths "$KP_BUILD"/series/[0-9][0-9][0-9][0-9]-*.patch | sort -u | while read -r f; do
 	[ -f "$base/$f" ] && cp --remove-destination "$base/$f" "$src/$f"
 	true
 done
@@ -122,10 +127,22 @@ check_one()
 		# Reconfigure for every patch: Kconfig may have changed.
 		rm -f "$obj/.kp-config-stamp"
 		BUILD=$sc KP_CONFIG_LAX=1 "$KP_HARNESS/build.sh" patched default
-		built=builds
+		built="builds, kprobes options $(config_opts "$obj/.config")"
 	fi
 	printf '%-60s %s; applies; %s\n' "$name" \
 		"$(sed -E 's/^total: //; s/, [0-9]+ lines checked//' <<<"$cp")" "$built" >>"$summary"
+}
+
+# config_opts CONFIG - the kprobes options (KPROBES KRETPROBES OPTPROBES
+# KPROBES_ON_FTRACE) CONFIG has, as "y y - -"
+config_opts()
+{
+	local o out=
+
+	for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
+		if grep -qx "CONFIG_$o=y" "$1"; then out+="y "; else out+="- "; fi
+	done
+	echo "${out% }"
 }
 
 # read_by_build PATCH - whether the kernel build of KP_ARCH reads a file
@@ -133,7 +150,7 @@ check_one()
 # directory, Documentation/, tools/testing/, and MAINTAINERS
 read_by_build()
 {
-	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$1" |
+	patch_paths "$1" |
 		awk -F/ -v a="$KP_SRCARCH" '
 			$1 == "arch" && NF > 2 && $2 != a { next }
 			$1 == "Documentation" || $0 == "MAINTAINERS" { next }
@@ -146,7 +163,7 @@ read_by_build()
 ported=0
 note_port()
 {
-	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$1" | grep -q "^arch/$KP_SRCARCH/" &&
+	patch_paths "$1" | grep -q "^arch/$KP_SRCARCH/" &&
 		ported=1
 	true
 }
