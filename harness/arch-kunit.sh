@@ -114,11 +114,7 @@ if ! configure; then
 	tail -n 20 "$out/config.log" >&2
 	harness_error "allnoconfig failed (see $out/config.log)"
 fi
-offered=
-for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
-	if grep -qx "CONFIG_$o=y" "$obj/.config"; then offered="$offered y"; else offered="$offered -"; fi
-done
-note offered "${offered# }"
+note offered "$(kp_kprobes_opts "$obj/.config")"
 note expected "$KP_EXPECT_OPTS"
 if grep -qx 'CONFIG_KPROBES_SANITY_TEST=y' "$obj/.config"; then
 	note kunit_built y

@@ -318,6 +318,18 @@ kp_moddir()  { echo "$KP_BUILD/mods/$1$KP_ATAG-$2"; }
 kp_rundir()  { echo "$KP_BUILD/runs/$1$KP_ATAG-$2"; }
 kp_base_version() { cat "$KP_BUILD/src/base/.kp-version" 2>/dev/null || echo unknown; }
 
+# kp_kprobes_opts CONFIG - which of KPROBES KRETPROBES OPTPROBES
+# KPROBES_ON_FTRACE the kernel .config CONFIG sets, as "y y - -"
+kp_kprobes_opts()
+{
+	local o out=
+
+	for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
+		if grep -qx "CONFIG_$o=y" "$1"; then out+="y "; else out+="- "; fi
+	done
+	echo "${out% }"
+}
+
 # kp_overlay_files - the files of ours that land in the kernel tree, one
 # path per line relative to the project top, sorted
 kp_overlay_files()

@@ -127,22 +127,10 @@ check_one()
 		# Reconfigure for every patch: Kconfig may have changed.
 		rm -f "$obj/.kp-config-stamp"
 		BUILD=$sc KP_CONFIG_LAX=1 "$KP_HARNESS/build.sh" patched default
-		built="builds, kprobes options $(config_opts "$obj/.config")"
+		built="builds, kprobes options $(kp_kprobes_opts "$obj/.config")"
 	fi
 	printf '%-60s %s; applies; %s\n' "$name" \
 		"$(sed -E 's/^total: //; s/, [0-9]+ lines checked//' <<<"$cp")" "$built" >>"$summary"
-}
-
-# config_opts CONFIG - the kprobes options (KPROBES KRETPROBES OPTPROBES
-# KPROBES_ON_FTRACE) CONFIG has, as "y y - -"
-config_opts()
-{
-	local o out=
-
-	for o in KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE; do
-		if grep -qx "CONFIG_$o=y" "$1"; then out+="y "; else out+="- "; fi
-	done
-	echo "${out% }"
 }
 
 # read_by_build PATCH - whether the kernel build of KP_ARCH reads a file

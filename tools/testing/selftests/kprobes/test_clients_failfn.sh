@@ -21,7 +21,7 @@ if [ ! -d $FF ]; then
 	exit "$KSFT_SKIP"
 fi
 kpc_setup
-trap 'bt_stop; echo "!$FUNC" >$FF/inject 2>/dev/null; kpc_teardown' EXIT
+trap 'echo "!$FUNC" >$FF/inject 2>/dev/null; kpc_teardown' EXIT
 ktap_set_plan 8
 
 # write_error VALUE - the error message of writing VALUE to the fail
