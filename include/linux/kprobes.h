@@ -264,20 +264,27 @@ struct kretprobe {
 /**
  * struct kretprobe_instance - one pending call of a kretprobed function
  * @llist: link in the task's stack of pending calls, or in the free list
- * @rph: bookkeeping of the kretprobe the instance belongs to
  * @ret_addr: where the probed call really returns to
  * @fp: the frame key of the call (arch_kretprobe_frame() at its entry);
  *	bit 0 is set when an earlier kretprobe on the same call already
  *	hooked its return (kretprobe_instance_frame() strips it)
+ * @rph: bookkeeping of the kretprobe the instance belongs to
  * @task: the task that made the call
+ * @rcu: frees the instance once no unwinder can be reading @llist,
+ *	@ret_addr and @fp any more (it overlays @rph and @task only)
  * @data: @data_size bytes private to the kretprobe's handlers.
  */
 struct kretprobe_instance {
 	struct llist_node llist;
-	struct kretprobe_holder *rph;
 	kprobe_opcode_t *ret_addr;
 	void *fp;
-	struct task_struct *task;
+	union {
+		struct {
+			struct kretprobe_holder *rph;
+			struct task_struct *task;
+		};
+		struct rcu_head rcu;
+	};
 	char data[];
 };
 
@@ -388,6 +395,15 @@ static inline int kprobe_get_kallsym(unsigned int symnum, unsigned long *value,
 	return -ERANGE;
 }
 #endif /* CONFIG_KPROBES */
+
+#ifdef CONFIG_KPROBES
+/*
+ * One more than interrupt_context_level() of the hit through ftrace whose
+ * handlers run on this CPU, 0 while none does (kernel/kprobes/ftrace.c):
+ * a fault taken at another level is an interrupt's, not the handlers'.
+ */
+DECLARE_PER_CPU(unsigned char, kprobe_ftrace_level);
+#endif
 
 #ifdef CONFIG_KPROBES_ON_FTRACE
 struct ftrace_ops;
@@ -671,9 +687,14 @@ static nokprobe_inline bool kprobe_page_fault(struct pt_regs *regs,
  *	kprobe_text_ranges_contain()).  Default: none.
  *
  * arch_kprobe_page_alloc() / arch_kprobe_page_free(page)
- *	One page of executable, kernel-writable-only-by-text-poke memory for
- *	out-of-line slots.  Optional: the default (kernel/kprobes/slots.c)
- *	is execmem's EXECMEM_KPROBES memory as it comes.
+ *	One page of executable memory for out-of-line slots, which the port
+ *	writes only through its text-patching routines.  Optional: the
+ *	default (kernel/kprobes/slots.c) is execmem's EXECMEM_KPROBES
+ *	memory, made read-only and executable with CONFIG_STRICT_MODULE_RWX.
+ * arch_kprobe_hit_abandoned()
+ *	An oops killed the context of the hit in progress on this CPU:
+ *	forget per-CPU hit state kept outside struct kprobe_ctlblk.
+ *	Optional: the default does nothing (kernel/kprobes/hits.c).
  *
  * With CONFIG_OPTPROBES the architecture also implements jump optimization
  * of ARMED breakpoint sites (kernel/kprobes/optimize.c drives it), and
@@ -857,6 +878,7 @@ bool arch_kprobe_refuses(unsigned long addr);
 int arch_kprobe_populate_blacklist(void);
 void *arch_kprobe_page_alloc(void);
 void arch_kprobe_page_free(void *page);
+void arch_kprobe_hit_abandoned(void);
 
 #ifdef CONFIG_OPTPROBES
 int arch_kprobe_opt_prepare(struct kprobe_site *site);
@@ -882,6 +904,7 @@ int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
 		      int trapnr);
 kprobe_opcode_t *kprobe_slot_alloc(void);
 void kprobe_slot_free(kprobe_opcode_t *slot);
+void *kprobe_page_alloc_rox(void);
 int kprobe_blacklist_add_range(unsigned long start, unsigned long end);
 void __kprobe_assert_mutex_held(void);
 

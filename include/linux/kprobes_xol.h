@@ -33,6 +33,7 @@
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/panic.h>
+#include <linux/preempt.h>
 #include <linux/uaccess.h>
 
 #ifdef CONFIG_KPROBES
@@ -331,7 +332,12 @@ static nokprobe_inline int kprobe_xol_fault(struct kprobe_ctlblk *kcb,
  * HANDLERS state is the handler's (a fault during the copy is the copy's,
  * kprobe_xol_copy_fault()).  A hit through ftrace keeps no control block:
  * there the probe whose handler runs is current_kprobe, and its site may
- * just have been cleared by an unregistration in progress.
+ * just have been cleared by an unregistration in progress.  Its handlers
+ * run with interrupts as the probed function had them, so the fault may
+ * also be an interrupt's that came in meanwhile: only a fault at the
+ * interrupt context level of the hit (kprobe_ftrace_level) is theirs.
+ * With neither a site nor an ftrace hit, the handler running is a
+ * kretprobe's return handler, whose faults no probe is asked about.
  *
  * Return: 1 if the probe's fault handler fixed the fault, 0 otherwise.
  */
@@ -345,7 +351,9 @@ static nokprobe_inline int kprobe_xol_handler_fault(struct kprobe_ctlblk *kcb,
 	if (!p || !p->fault_handler)
 		return 0;
 	if (!site) {
-		if (!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE))
+		if (!IS_ENABLED(CONFIG_KPROBES_ON_FTRACE) ||
+		    interrupt_context_level() + 1 !=
+		    __this_cpu_read(kprobe_ftrace_level))
 			return 0;
 		site = READ_ONCE(p->site);
 		return site ? kprobe_site_fault(site, regs, trapnr) : 0;

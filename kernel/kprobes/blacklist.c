@@ -101,7 +101,9 @@ int kprobe_blacklist_add_area(unsigned long start, unsigned long end,
 
 /**
  * kprobe_blacklist_add_func() - refuse the whole function containing @addr
- * @addr: an address in the function (a NOKPROBE_SYMBOL() entry)
+ * @addr: an address in the function (a NOKPROBE_SYMBOL() entry), or the
+ *	function's descriptor where the ABI has them (64-bit ELFv1 powerpc,
+ *	64-bit parisc): NOKPROBE_SYMBOL() records the function pointer
  * @owner: the module whose text it is, NULL for the kernel's
  *
  * Context: process context, kprobe_mutex held.
@@ -111,6 +113,7 @@ int kprobe_blacklist_add_func(unsigned long addr, struct module *owner)
 {
 	unsigned long size, off;
 
+	addr = (unsigned long)dereference_symbol_descriptor((void *)addr);
 	if (!kallsyms_lookup_size_offset(addr, &size, &off))
 		return 0;	/* nothing is known about it: nothing to refuse */
 	return kprobe_bl_insert(addr - off, addr - off + size, owner);

@@ -37,12 +37,23 @@ static nokprobe_inline void arch_kprobe_ftrace_fill_regs(struct pt_regs *regs)
 }
 #endif
 
+/*
+ * An architecture whose fault path finds the owner of a fault by walking
+ * the stack (x86) does not need kprobe_ftrace_level.
+ */
+#ifndef KPROBE_FAULT_OWNER_BY_STACK
+#define KPROBE_FAULT_OWNER_BY_STACK	0
+#endif
+
+DEFINE_PER_CPU(unsigned char, kprobe_ftrace_level);
+
 /* Run the probes of @site; ftrace resumes at the instruction pointer. */
 static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 					      struct pt_regs *regs,
 					      unsigned long ip)
 {
 	unsigned long resume = instruction_pointer(regs);
+	unsigned char outer = 0;
 
 	/*
 	 * No control block: nothing is stepped here, so current_kprobe
@@ -51,6 +62,15 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 	 * probe through it.
 	 */
 	kprobe_hit_begin();
+	/*
+	 * An NMI may take a hit of its own before current_kprobe is set
+	 * below; it puts back the level it found, as this hit does.
+	 */
+	if (!KPROBE_FAULT_OWNER_BY_STACK) {
+		outer = __this_cpu_read(kprobe_ftrace_level);
+		__this_cpu_write(kprobe_ftrace_level,
+				 interrupt_context_level() + 1);
+	}
 	arch_kprobe_ftrace_fill_regs(regs);
 	instruction_pointer_set(regs, ip + KPROBE_FTRACE_IP_OFFSET);
 	if (!kprobe_site_run_pre(site, regs)) {
@@ -61,6 +81,8 @@ static nokprobe_inline void kprobe_ftrace_hit(struct kprobe_site *site,
 		}
 		instruction_pointer_set(regs, resume);
 	}
+	if (!KPROBE_FAULT_OWNER_BY_STACK)
+		__this_cpu_write(kprobe_ftrace_level, outer);
 	kprobe_hit_end_current();
 }
 

@@ -31,12 +31,20 @@
  *
  * Brackets are short and never sleep (they run with preemption or
  * interrupts disabled), so the wait is bounded by the longest handler.
+ * A handler that oopses never ends its bracket; the die notifier below
+ * ends it for it, so that the wait stays bounded after an oops too.
  * What the caller does not own (sites, out-of-line slots, detour buffers)
  * is still freed after a grace period, asynchronously.
  */
+#define pr_fmt(fmt) "kprobes: " fmt
+
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
+#include <linux/init.h>
+#include <linux/kdebug.h>
 #include <linux/kprobes.h>
+#include <linux/kprobes_xol.h>
+#include <linux/notifier.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -107,3 +115,67 @@ void kprobe_hits_wait(void)
 			kprobe_hits_wait_cpu(cpu, gen);
 	}
 }
+
+/**
+ * arch_kprobe_hit_abandoned() - forget this CPU's hit after an oops
+ *
+ * By default nothing: the ports that keep their per-hit state in struct
+ * kprobe_ctlblk have it reset by the caller.
+ *
+ * Context: the oops path (die notifier) on the CPU that oopsed.
+ */
+void __weak arch_kprobe_hit_abandoned(void)
+{
+}
+
+NOKPROBE_SYMBOL(arch_kprobe_hit_abandoned);
+
+/*
+ * An oops inside a hit bracket (a handler's bad access, a BUG() in it)
+ * kills the task that was running, or panics if it was an interrupt or
+ * an NMI; either way the bracket is never ended, and the CPU goes on
+ * with other tasks.  Brackets never sleep, so every bracket open on the
+ * CPU that oopses belongs to the context being killed: end them here,
+ * and leave the CPU with no running probe and no hit in progress, so
+ * that kprobe_hits_wait() does not wait for it forever and the CPU's
+ * next hit is not taken for a nested one.
+ */
+static int kprobe_hits_oops_notify(struct notifier_block *nb,
+				   unsigned long val, void *data)
+{
+	struct kprobe_ctlblk *kcb;
+
+	/*
+	 * Raw: some architectures oops with preemption enabled, which is
+	 * then also outside any bracket (brackets disable it), and reads 0.
+	 */
+	if (val != DIE_OOPS || !raw_cpu_read(kprobe_hit_depth))
+		return NOTIFY_DONE;
+	kcb = this_cpu_ptr(&kprobe_ctlblk);
+	kcb->cur = (struct kprobe_xol_frame){ .state = KPROBE_XOL_IDLE };
+	kcb->outer = kcb->cur;
+	arch_kprobe_hit_abandoned();
+	__this_cpu_write(current_kprobe, NULL);
+	/* The outermost bracket ends as it would have ended by itself. */
+	__this_cpu_write(kprobe_hit_depth, 1);
+	kprobe_hit_end();
+	pr_warn("an oops ended a probe hit on CPU %d\n", smp_processor_id());
+	return NOTIFY_DONE;
+}
+
+NOKPROBE_SYMBOL(kprobe_hits_oops_notify);
+
+static struct notifier_block kprobe_hits_oops_nb = {
+	.notifier_call = kprobe_hits_oops_notify,
+	/*
+	 * Last: a debugger's notifier (kgdb) may stop the chain and let the
+	 * context go on, and then its bracket ends by itself.
+	 */
+	.priority = INT_MIN,
+};
+
+static int __init kprobe_hits_init(void)
+{
+	return register_die_notifier(&kprobe_hits_oops_nb);
+}
+early_initcall(kprobe_hits_init);

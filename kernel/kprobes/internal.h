@@ -541,7 +541,13 @@ static __always_inline void kretprobe_instance_push(struct kretprobe_instance *r
 	struct llist_head *stack = &current->kretprobe_instances;
 
 	ri->llist.next = stack->first;
-	WRITE_ONCE(stack->first, &ri->llist);
+	/*
+	 * The instance is filled in before it is published: an unwinder
+	 * reading this task's calls from another CPU follows the pointer
+	 * (kretprobe_find_ret_addr(), address dependency) and must not see
+	 * the fields of its previous use.
+	 */
+	smp_store_release(&stack->first, &ri->llist);
 	/*
 	 * Linked before the return address changes.  Only this task's own
 	 * unwinding (an interrupt or NMI on this CPU) may look in between:

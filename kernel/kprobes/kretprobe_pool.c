@@ -33,9 +33,10 @@
  * On PREEMPT_RT the slab allocator takes sleeping locks, so nothing is
  * allocated or freed with preemption disabled: the hit path never
  * allocates (an empty pool is a KRETPROBE_MISS_ATOMIC, and the pool is
- * refilled earlier, at half its size, to make that rare), and instances
+ * refilled earlier, at half its size, to make that rare).  Instances
  * given back after their kretprobe was unregistered are freed from an
- * irq_work, which RT runs in a thread.
+ * irq_work on every configuration (a thread on RT), never on the return
+ * path itself.
  *
  * In front of the free list, a kretprobe without a cap has a small cache
  * of free instances per CPU (struct kretprobe_cache in internal.h), which
@@ -169,13 +170,17 @@ static void kretprobe_holder_put(struct kretprobe_holder *h)
 		kfree(h);
 }
 
-/* Free an instance nobody can reach any more. */
+/*
+ * Free an instance no pending call uses any more.  An unwinder reading
+ * another task's pending calls (kretprobe_find_ret_addr()) may still be
+ * on it, inside an RCU read-side section: the memory waits for that.
+ */
 static void kretprobe_instance_free(struct kretprobe_instance *ri)
 {
 	struct kretprobe_holder *h = ri->rph;
 
 	atomic_long_sub(h->size, &kretprobe_bytes);
-	kfree(ri);
+	kfree_rcu(ri, rcu);
 	kretprobe_holder_put(h);
 }
 
@@ -191,7 +196,7 @@ static void kretprobe_free_list(struct llist_node *node)
 	}
 }
 
-/* Instances given back in NMI context after their kretprobe went away. */
+/* Instances given back by a return after their kretprobe went away. */
 static LLIST_HEAD(kretprobe_dead_instances);
 
 static void kretprobe_free_dead(struct irq_work *work)
@@ -533,16 +538,14 @@ void kretprobe_instance_put(struct kretprobe_instance *ri)
 	kretprobe_unlock(h, flags);
 	if (!dead)
 		return;
-	if (in_nmi() || IS_ENABLED(CONFIG_PREEMPT_RT)) {
-		/*
-		 * kfree() is not NMI safe, and on RT not with preemption
-		 * disabled: leave it to an irq_work (a thread on RT).
-		 */
-		llist_add(&ri->llist, &kretprobe_dead_instances);
-		irq_work_queue(&kretprobe_free_dead_work);
-		return;
-	}
-	kretprobe_instance_free(ri);
+	/*
+	 * Not freed here: this may be an NMI, an RT section with preemption
+	 * disabled, or the return of a function that holds a lock that
+	 * kfree_rcu()'s timer or work would take.  An irq_work (a thread on
+	 * RT) frees it once this CPU can take interrupts.
+	 */
+	llist_add(&ri->llist, &kretprobe_dead_instances);
+	irq_work_queue(&kretprobe_free_dead_work);
 }
 
 NOKPROBE_SYMBOL(kretprobe_instance_put);

@@ -31,6 +31,7 @@
 
 #include <linux/kprobes.h>
 #include <linux/ptrace.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 
 #include "internal.h"
@@ -179,6 +180,27 @@ void kretprobe_trampoline_handler(struct pt_regs *regs, unsigned long frame)
 
 NOKPROBE_SYMBOL(kretprobe_trampoline_handler);
 
+/*
+ * The return address of the first pending call from @node on whose frame
+ * key is @fp, which then becomes the cursor @cur; 0 if there is none.
+ */
+static unsigned long kretprobe_match_frame(struct llist_node *node, void *fp,
+					   struct llist_node **cur)
+{
+	struct kretprobe_instance *ri;
+
+	for (; node; node = READ_ONCE(node->next)) {
+		ri = kretprobe_of(node);
+		if (kretprobe_instance_frame(ri) == (unsigned long)fp) {
+			*cur = node;
+			return (unsigned long)READ_ONCE(ri->ret_addr);
+		}
+	}
+	return 0;
+}
+
+NOKPROBE_SYMBOL(kretprobe_match_frame);
+
 /**
  * kretprobe_find_ret_addr() - the real return address behind a trampoline
  * @tsk: the task whose stack is being unwound; NULL means current (arm's
@@ -188,11 +210,17 @@ NOKPROBE_SYMBOL(kretprobe_trampoline_handler);
  * @cur: unwinder cursor: NULL before the first call, then left at the
  *	instance found, so outer frames are looked up further down the list
  *
- * Only current's list, or that of a task that is not running, holds
- * still: a running task pushes and pops instances, and gives popped ones
- * back to a pool that may free them.  Unwinders do read the stacks of
- * running tasks (/proc/PID/stack with the frame-pointer or guess
- * unwinders, sysrq), so for those the trampoline is left unresolved.
+ * Only current's list holds still.  Another task may run at any time,
+ * even one found asleep a moment ago: it pushes and pops instances and
+ * gives popped ones back to a pool that may free them.  For another task
+ * the walk therefore starts from the top of its list every time (a
+ * cursor from an earlier call may name an instance freed since) and
+ * runs inside an RCU read-side section, which keeps the instances it
+ * passes from being freed under it (kretprobe_instance_free()).  The
+ * answer for a task that ran meanwhile may be stale, never a read of
+ * freed memory.  Unwinders do read the stacks of running tasks
+ * (/proc/PID/stack with the frame-pointer or guess unwinders, sysrq);
+ * for a task seen running the trampoline is left unresolved.
  *
  * Context: any.
  * Return: the original return address, or 0 if no pending call of @tsk
@@ -202,22 +230,20 @@ unsigned long kretprobe_find_ret_addr(struct task_struct *tsk, void *fp,
 				      struct llist_node **cur)
 {
 	struct llist_node *node;
+	unsigned long ret;
 
-	if (!tsk)
-		tsk = current;
-	else if (tsk != current && task_is_running(tsk))
-		return 0;
-
-	node = *cur ? READ_ONCE((*cur)->next) :
-		      READ_ONCE(tsk->kretprobe_instances.first);
-	for (; node; node = READ_ONCE(node->next)) {
-		if (kretprobe_instance_frame(kretprobe_of(node)) ==
-		    (unsigned long)fp) {
-			*cur = node;
-			return (unsigned long)kretprobe_of(node)->ret_addr;
-		}
+	if (!tsk || tsk == current) {
+		node = *cur ? READ_ONCE((*cur)->next) :
+			      READ_ONCE(current->kretprobe_instances.first);
+		return kretprobe_match_frame(node, fp, cur);
 	}
-	return 0;
+	if (task_is_running(tsk))
+		return 0;
+	rcu_read_lock();
+	node = READ_ONCE(tsk->kretprobe_instances.first);
+	ret = kretprobe_match_frame(node, fp, cur);
+	rcu_read_unlock();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(kretprobe_find_ret_addr);
 

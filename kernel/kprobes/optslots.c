@@ -9,6 +9,7 @@
  * (slots.c), whose pages /proc/kallsyms and perf name
  * "kprobe_optinsn_page".
  */
+#include <kunit/visibility.h>
 #include <linux/kprobes.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -39,6 +40,7 @@ void *kprobe_opt_slot_alloc(void)
 {
 	return kprobe_slot_pool_alloc(&kprobe_opt_pool);
 }
+EXPORT_SYMBOL_IF_KUNIT(kprobe_opt_slot_alloc);
 
 /**
  * kprobe_opt_slot_free() - give back a buffer from kprobe_opt_slot_alloc()
@@ -50,6 +52,7 @@ void kprobe_opt_slot_free(void *slot)
 {
 	kprobe_slot_pool_free(&kprobe_opt_pool, slot);
 }
+EXPORT_SYMBOL_IF_KUNIT(kprobe_opt_slot_free);
 
 /**
  * is_kprobe_optinsn_slot() - is @addr inside a detour buffer page?

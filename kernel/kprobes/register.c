@@ -31,12 +31,18 @@
  * @name: "symbol" or "module:symbol"
  * @offset: ignored; kept for source compatibility
  *
+ * Where functions have descriptors (64-bit ELFv1 powerpc and parisc), a
+ * function's name may name its descriptor: the answer is then the code
+ * the descriptor points to.
+ *
  * Context: process context.
  * Return: the symbol's address, or NULL if there is no such symbol.
  */
 kprobe_opcode_t *kprobe_lookup_name(const char *name, unsigned int offset)
 {
-	return (kprobe_opcode_t *)kallsyms_lookup_name(name);
+	void *addr = (void *)kallsyms_lookup_name(name);
+
+	return addr ? dereference_symbol_descriptor(addr) : NULL;
 }
 
 /* The address p->addr or p->symbol_name, plus p->offset, designates. */

@@ -13,6 +13,7 @@
  * our pages?" for the unwinder and kernel_text_address(), and lists the
  * pages in /proc/kallsyms and to perf.
  */
+#include <kunit/visibility.h>
 #include <linux/bitmap.h>
 #include <linux/execmem.h>
 #include <linux/kallsyms.h>
@@ -20,6 +21,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/rculist.h>
+#include <linux/set_memory.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
@@ -82,18 +84,48 @@ static void kprobe_slot_pool_page_announce(struct kprobe_slot_pool *pool,
 }
 
 /**
+ * kprobe_page_alloc_rox() - a read-only, executable page for slots
+ *
+ * A page of execmem's EXECMEM_KPROBES memory with set_memory_rox()
+ * applied; for arch_kprobe_page_alloc(), free it with execmem_free().
+ *
+ * Context: process context, may sleep.
+ * Return: the page, or NULL.
+ */
+void *kprobe_page_alloc_rox(void)
+{
+	void *page = execmem_alloc(EXECMEM_KPROBES, PAGE_SIZE);
+
+	if (page && set_memory_rox((unsigned long)page, 1)) {
+		execmem_free(page);
+		return NULL;
+	}
+	return page;
+}
+
+/**
  * arch_kprobe_page_alloc() - a page for out-of-line slots, by default
  *
- * execmem's EXECMEM_KPROBES memory as the architecture set it up, which
- * on most architectures is already read-only and executable.  One whose
- * execmem gives writable memory, or that fills the page with a trap
- * first, provides its own.
+ * A page of execmem's EXECMEM_KPROBES memory.  Where the kernel keeps
+ * module text read-only (CONFIG_STRICT_MODULE_RWX), the page is made
+ * read-only and executable here, whatever protection execmem gave it
+ * (arm hands out writable memory there), as far as the architecture
+ * can change page protections (parisc cannot: its pages stay as they
+ * are); set_memory_rox() also write-protects the page's alias in the
+ * linear map where the architecture keeps one (arm64 with rodata=full,
+ * x86).  The ports of those architectures therefore write slots only
+ * through their text-patching routines, which follow the same option.
+ * An architecture that fills the page first, or needs other memory or
+ * protection (s390: executable whatever the configuration), provides
+ * its own.
  *
  * Context: process context, may sleep.
  * Return: the page, or NULL.
  */
 void * __weak arch_kprobe_page_alloc(void)
 {
+	if (IS_ENABLED(CONFIG_STRICT_MODULE_RWX))
+		return kprobe_page_alloc_rox();
 	return execmem_alloc(EXECMEM_KPROBES, PAGE_SIZE);
 }
 
@@ -305,6 +337,7 @@ kprobe_opcode_t *kprobe_slot_alloc(void)
 {
 	return kprobe_slot_pool_alloc(&kprobe_insn_pool);
 }
+EXPORT_SYMBOL_IF_KUNIT(kprobe_slot_alloc);
 
 /**
  * kprobe_slot_free() - give back a slot from kprobe_slot_alloc()
@@ -316,6 +349,7 @@ void kprobe_slot_free(kprobe_opcode_t *slot)
 {
 	kprobe_slot_pool_free(&kprobe_insn_pool, slot);
 }
+EXPORT_SYMBOL_IF_KUNIT(kprobe_slot_free);
 
 /**
  * kprobe_slot_contains() - is @addr inside kprobes' out-of-line code?

@@ -18,7 +18,11 @@
  * becomes live (before that switch) and when it goes
  * (kprobe_symbols_drop()).  Everything here runs with kprobe_mutex held,
  * which the module notifier also takes: a module cannot go live or finish
- * going while an index of it is in use.
+ * going while an index of it is in use.  The switch itself comes after
+ * the notifier, so a registration in between may index the init table
+ * again, and the init memory is freed without kprobe_mutex: a lookup
+ * reads names only inside an RCU-sched section in which the table is
+ * still the index's.
  *
  * Why here and not in kallsyms: the index reads mod->kallsyms and the
  * module's symbol table directly, restating two rules of
@@ -153,53 +157,17 @@ static struct kprobe_symbol_index *kprobe_symbol_index_of(struct module *mod)
 	return idx;
 }
 
-/**
- * kprobe_symbols_lookup() - the symbol containing a module text address
- * @addr: the address
- * @size: set to the symbol's size, up to the next symbol or the text end
- * @off: set to @addr's offset in the symbol
- * @name: set to the symbol's name (%KSYM_NAME_LEN bytes)
- *
- * The same answer as kallsyms_lookup() for an address in the text of a
- * module with many symbols, from that module's index.
- *
- * Context: kprobe_mutex held; may sleep (the first lookup in a module
- * builds its index).
- * Return: true if it answered; false if @addr is not such an address or
- * no symbol precedes it, and the caller must ask kallsyms_lookup().
+/*
+ * The bisection of kprobe_symbols_lookup(), with @idx's table still the
+ * module's and its memory there.
  */
-bool kprobe_symbols_lookup(unsigned long addr, unsigned long *size,
-			   unsigned long *off, char *name)
+static bool kprobe_symbols_search(struct kprobe_symbol_index *idx,
+				  struct module *mod, enum mod_mem_type type,
+				  unsigned long addr, unsigned long *size,
+				  unsigned long *off, char *name)
 {
-	struct kprobe_symbol_index *idx;
 	unsigned long base, end, next;
-	enum mod_mem_type type;
-	struct module *mod;
 	int lo, hi, mid;
-
-	lockdep_assert_held(&kprobe_mutex);
-	preempt_disable();
-	mod = __module_address(addr);
-	/*
-	 * A module still coming or live cannot get past the notifier that
-	 * takes kprobe_mutex, held here, so it stays (see the top).  One
-	 * already going may be freed at any time: leave it to kallsyms.
-	 */
-	if (mod && READ_ONCE(mod->state) != MODULE_STATE_COMING &&
-	    READ_ONCE(mod->state) != MODULE_STATE_LIVE)
-		mod = NULL;
-	preempt_enable();
-	if (!mod)
-		return false;
-	if (within_module_mem_type(addr, mod, MOD_TEXT))
-		type = MOD_TEXT;
-	else if (within_module_mem_type(addr, mod, MOD_INIT_TEXT))
-		type = MOD_INIT_TEXT;
-	else
-		return false;
-	idx = kprobe_symbol_index_of(mod);
-	if (!idx)
-		return false;
 
 	/* As kallsyms: symbols of the text part @addr is in, and its end. */
 	base = (unsigned long)mod->mem[type].base;
@@ -225,6 +193,71 @@ bool kprobe_symbols_lookup(unsigned long addr, unsigned long *size,
 	*off = addr - idx->syms[mid].addr;
 	strscpy(name, idx->syms[mid].name, KSYM_NAME_LEN);
 	return true;
+}
+
+/**
+ * kprobe_symbols_lookup() - the symbol containing a module text address
+ * @addr: the address
+ * @size: set to the symbol's size, up to the next symbol or the text end
+ * @off: set to @addr's offset in the symbol
+ * @name: set to the symbol's name (%KSYM_NAME_LEN bytes)
+ *
+ * The same answer as kallsyms_lookup() for an address in the text of a
+ * module with many symbols, from that module's index.
+ *
+ * Context: kprobe_mutex held; may sleep (the first lookup in a module
+ * builds its index).
+ * Return: true if it answered; false if @addr is not such an address or
+ * no symbol precedes it, and the caller must ask kallsyms_lookup().
+ */
+bool kprobe_symbols_lookup(unsigned long addr, unsigned long *size,
+			   unsigned long *off, char *name)
+{
+	struct kprobe_symbol_index *idx;
+	enum mod_mem_type type;
+	struct module *mod;
+	bool found;
+
+	lockdep_assert_held(&kprobe_mutex);
+	preempt_disable();
+	mod = __module_address(addr);
+	/*
+	 * A module still coming or live cannot get past the notifier that
+	 * takes kprobe_mutex, held here, so it stays (see the top).  One
+	 * already going may be freed at any time: leave it to kallsyms.
+	 */
+	if (mod && READ_ONCE(mod->state) != MODULE_STATE_COMING &&
+	    READ_ONCE(mod->state) != MODULE_STATE_LIVE)
+		mod = NULL;
+	preempt_enable();
+	if (!mod)
+		return false;
+	if (within_module_mem_type(addr, mod, MOD_TEXT))
+		type = MOD_TEXT;
+	else if (within_module_mem_type(addr, mod, MOD_INIT_TEXT))
+		type = MOD_INIT_TEXT;
+	else
+		return false;
+	idx = kprobe_symbol_index_of(mod);
+	if (!idx)
+		return false;
+
+	/*
+	 * The names may lie in the module's init memory, which the loader
+	 * frees a grace period after it switched mod->kallsyms to the core
+	 * table.  Inside this section the table is either still the one
+	 * the index was built from, and its names stay until the section
+	 * ends, or it is not, and kallsyms answers instead.
+	 */
+	preempt_disable();
+	if (rcu_dereference_sched(mod->kallsyms) != idx->table ||
+	    !mod->mem[type].base) {
+		preempt_enable();
+		return false;
+	}
+	found = kprobe_symbols_search(idx, mod, type, addr, size, off, name);
+	preempt_enable();
+	return found;
 }
 
 /**

@@ -50,6 +50,25 @@ struct kprobe_arm_ctlblk {
 
 static DEFINE_PER_CPU(struct kprobe_arm_ctlblk, kprobe_arm_ctlblk);
 
+/**
+ * arch_kprobe_hit_abandoned() - forget this CPU's hit after an oops
+ *
+ * The hit and step this CPU was handling died with the context that
+ * oopsed in them; the next hit here is not a nested one.
+ *
+ * Context: the oops path (die notifier) on the CPU that oopsed.
+ */
+void arch_kprobe_hit_abandoned(void)
+{
+	struct kprobe_arm_ctlblk *kcb = this_cpu_ptr(&kprobe_arm_ctlblk);
+
+	kcb->hit = NULL;
+	kcb->step = NULL;
+	kcb->fixed = false;
+}
+
+NOKPROBE_SYMBOL(arch_kprobe_hit_abandoned);
+
 /* Go past @site's instruction without running it (its condition failed). */
 static nokprobe_inline void kprobe_arm_skip(struct kprobe_site *site,
 					    struct pt_regs *regs)
@@ -95,11 +114,24 @@ static nokprobe_inline void kprobe_arm_nested(struct kprobe_arm_ctlblk *kcb,
 					      struct kprobe_site *site,
 					      struct pt_regs *regs)
 {
+	struct kprobe_arm_ctlblk outer;
+
 	kprobe_site_missed(site);
-	if (site->ainsn.api.insn_check_cc(regs->ARM_cpsr))
-		kprobe_arm_run_insn(kcb, site, regs, true);
-	else
+	if (!site->ainsn.api.insn_check_cc(regs->ARM_cpsr)) {
 		kprobe_arm_skip(site, regs);
+		return;
+	}
+	/*
+	 * Hit while another instruction's step is under way (from a fault
+	 * it took): that step's state comes back once this one is done.
+	 */
+	if (unlikely(kcb->step)) {
+		outer = *kcb;
+		kprobe_arm_run_insn(kcb, site, regs, true);
+		*kcb = outer;
+		return;
+	}
+	kprobe_arm_run_insn(kcb, site, regs, true);
 }
 
 /* A probe hit with no other probe being handled on this CPU. */

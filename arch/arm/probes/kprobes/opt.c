@@ -14,7 +14,6 @@
  * probe instructions (text.c): the architecture lets a CPU run a B that
  * another one rewrites only if the old instruction is a B or a NOP too.
  */
-#include <linux/cacheflush.h>
 #include <linux/kprobes.h>
 #include <linux/string.h>
 
@@ -39,8 +38,12 @@ static u32 kprobe_arm_b(unsigned long from, unsigned long to)
 static int kprobe_arm_opt_build(struct kprobe_site *site)
 {
 	size_t size = kprobe_arm_opt_tmpl_end - kprobe_arm_opt_tmpl;
-	unsigned long *lit;
+	size_t site_off = kprobe_arm_opt_tmpl_site - kprobe_arm_opt_tmpl;
+	size_t addr_off = kprobe_arm_opt_tmpl_addr - kprobe_arm_opt_tmpl;
+	u8 image[KPROBE_OPT_SLOT_SIZE];
+	unsigned long lit;
 	u8 *buf;
+	int ret;
 
 	BUILD_BUG_ON(KPROBE_OPT_SLOT_SIZE % 16);
 	if (WARN_ON_ONCE(size > KPROBE_OPT_SLOT_SIZE))
@@ -52,15 +55,17 @@ static int kprobe_arm_opt_build(struct kprobe_site *site)
 		kprobe_opt_slot_free(buf);
 		return -ERANGE;
 	}
-	/* Detour pages are ordinary executable module memory on arm. */
-	memcpy(buf, kprobe_arm_opt_tmpl, size);
-	lit = (unsigned long *)(buf + (kprobe_arm_opt_tmpl_site -
-				       kprobe_arm_opt_tmpl));
-	*lit = (unsigned long)site;
-	lit = (unsigned long *)(buf + (kprobe_arm_opt_tmpl_addr -
-				       kprobe_arm_opt_tmpl));
-	*lit = (unsigned long)site->addr;
-	flush_icache_range((unsigned long)buf, (unsigned long)buf + size);
+	/* Built aside, then written into the read-only page at once. */
+	memcpy(image, kprobe_arm_opt_tmpl, size);
+	lit = (unsigned long)site;
+	memcpy(image + site_off, &lit, sizeof(lit));
+	lit = (unsigned long)site->addr;
+	memcpy(image + addr_off, &lit, sizeof(lit));
+	ret = kprobe_arm_slot_write(buf, image, size);
+	if (ret) {
+		kprobe_opt_slot_free(buf);
+		return ret;
+	}
 	site->ainsn.detour = buf;
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include <linux/extable.h>
 #include <linux/kprobes.h>
 #include <linux/memory.h>
+#include <linux/set_memory.h>
 #include <linux/stop_machine.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -226,18 +227,54 @@ static enum probes_insn kprobe_arm_decode(struct arch_specific_insn *ai)
 }
 #endif
 
+/**
+ * kprobe_arm_slot_write() - fill part of a slot or detour page
+ * @dst: where in the page
+ * @src: the bytes, in memory order
+ * @len: how many; [@dst, @dst + @len) stays inside one page
+ *
+ * Slot and detour pages are read-only and executable (the core's
+ * arch_kprobe_page_alloc()), and arm's text patching writes one
+ * instruction at a time with an opcode conversion meant for
+ * instructions, not for the literals a detour carries.  The page is
+ * opened for writing instead: the other slots of the page stay
+ * executable throughout, only their write permission changes.
+ *
+ * Context: kprobe_mutex held (no other writer of a slot page), may sleep.
+ * Return: 0, or the error of set_memory_rw() / set_memory_ro().
+ */
+int kprobe_arm_slot_write(void *dst, const void *src, size_t len)
+{
+	unsigned long page = (unsigned long)dst & PAGE_MASK;
+	int ret;
+
+	kprobe_assert_mutex_held();
+	if (WARN_ON_ONCE(((unsigned long)dst + len - 1) / PAGE_SIZE !=
+			 page / PAGE_SIZE))
+		return -EINVAL;
+	ret = set_memory_rw(page, 1);
+	if (ret)
+		return ret;
+	memcpy(dst, src, len);
+	ret = set_memory_ro(page, 1);
+	flush_icache_range((unsigned long)dst, (unsigned long)dst + len);
+	return ret;
+}
+
 /* Copy the decoder's rewritten instruction and its return into a slot. */
 static int kprobe_arm_fill_slot(struct arch_specific_insn *ai,
 				const void *image)
 {
 	kprobe_opcode_t *slot = kprobe_slot_alloc();
+	int ret;
 
 	if (!slot)
 		return -ENOMEM;
-	/* Slot pages are ordinary executable module memory on arm. */
-	memcpy(slot, image, KPROBE_SLOT_SIZE);
-	flush_icache_range((unsigned long)slot,
-			   (unsigned long)slot + KPROBE_SLOT_SIZE);
+	ret = kprobe_arm_slot_write(slot, image, KPROBE_SLOT_SIZE);
+	if (ret) {
+		kprobe_slot_free(slot);
+		return ret;
+	}
 	ai->api.insn = slot;
 	ai->api.insn_fn = (probes_insn_fn_t *)((unsigned long)slot |
 			  IS_ENABLED(CONFIG_THUMB2_KERNEL));

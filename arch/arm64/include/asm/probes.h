@@ -3,6 +3,9 @@
  * The description of one probed arm64 instruction, shared by kprobes and
  * uprobes: the decoder (arch/arm64/kernel/probes/decode-insn.c) fills in
  * struct arch_probe_insn, and kprobes keeps it in its per-site data.
+ *
+ * The decoder's types below are upstream's, as uprobes uses them:
+ * Copyright (C) 2013 Linaro Limited
  */
 #ifndef _ARM_PROBES_H
 #define _ARM_PROBES_H

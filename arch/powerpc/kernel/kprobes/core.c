@@ -31,12 +31,29 @@
  */
 static DEFINE_PER_CPU(unsigned int, kprobe_ppc_emulating);
 
+/**
+ * arch_kprobe_hit_abandoned() - forget this CPU's hit after an oops
+ *
+ * An emulation the oops cut short is not under way any more.
+ *
+ * Context: the oops path (die notifier) on the CPU that oopsed.
+ */
+void arch_kprobe_hit_abandoned(void)
+{
+	raw_cpu_write(kprobe_ppc_emulating, 0);
+}
+
+NOKPROBE_SYMBOL(arch_kprobe_hit_abandoned);
+
 /*
  * Run the probed instruction on @regs if emulate_step() can; it then
  * moves the nip itself.  It declines what it cannot emulate here (0),
  * and a load or store whose access faulted (its accessors fix their own
  * faults, which kprobe_fault_handler() leaves to them): the copy then
- * takes the fault where the fault handlers expect it.
+ * takes the fault where the fault handlers expect it.  Page faults are
+ * disabled meanwhile: a user access of the probed instruction to a page
+ * not yet present must fail here, not sleep in the fault handler in the
+ * middle of the hit (the copy then takes it, with the hit ended).
  */
 static nokprobe_inline bool kprobe_ppc_emulate(struct kprobe_site *site,
 					       struct pt_regs *regs)
@@ -44,7 +61,9 @@ static nokprobe_inline bool kprobe_ppc_emulate(struct kprobe_site *site,
 	bool done;
 
 	__this_cpu_inc(kprobe_ppc_emulating);
+	pagefault_disable();
 	done = emulate_step(regs, site->ainsn.insn) > 0;
+	pagefault_enable();
 	__this_cpu_dec(kprobe_ppc_emulating);
 	return done;
 }

@@ -35,6 +35,7 @@
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 #include <asm/sections.h>
+#include <asm/sstep.h>
 
 #include "common.h"
 #include "opt.h"
@@ -194,6 +195,23 @@ static bool kprobe_ppc_opt_refused(unsigned long addr)
 	return false;
 }
 
+/*
+ * Only instructions that emulate_step() completes on registers alone are
+ * run from the detour.  A load or store there would be emulated with
+ * user access opened and closed by emulate_step() itself, outside any
+ * interrupt: a probe inside a user_access_begin() window (filldir64,
+ * the copy loops) would leave the window closed under the probed code,
+ * whose next user access then takes a KUAP fault.  A trap hit does not
+ * have the problem: interrupt exit puts the saved KUAP state back.
+ */
+static bool kprobe_ppc_opt_register_only(struct kprobe_site *site)
+{
+	struct instruction_op op;
+	struct pt_regs regs = {};
+
+	return analyse_instr(&op, &regs, site->ainsn.insn) == 1;
+}
+
 /**
  * arch_kprobe_opt_prepare() - get an ARMED site ready for its jump
  * @site: an ARMED breakpoint site
@@ -213,7 +231,8 @@ int arch_kprobe_opt_prepare(struct kprobe_site *site)
 	kprobe_assert_mutex_held();
 	if (site->ainsn.detour)
 		return 0;
-	if (kprobe_ppc_opt_refused((unsigned long)site->addr))
+	if (kprobe_ppc_opt_refused((unsigned long)site->addr) ||
+	    !kprobe_ppc_opt_register_only(site))
 		return -EINVAL;
 	buf = kprobe_ppc_buf_near(site);
 	if (!buf)

@@ -326,7 +326,9 @@ int arch_kprobe_populate_blacklist(void)
 	ret = kprobe_blacklist_add_ranges(kprobe_ppc_refused,
 					  ARRAY_SIZE(kprobe_ppc_refused));
 	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_ppc_refused_syms); i++) {
-		addr = kallsyms_lookup_name(kprobe_ppc_refused_syms[i]);
+		/* Through descriptors on ELFv1, as kprobe_lookup_name() goes. */
+		addr = (unsigned long)kprobe_lookup_name(kprobe_ppc_refused_syms[i],
+							 0);
 		if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset))
 			continue;
 		ret = kprobe_blacklist_add_range(addr - offset,

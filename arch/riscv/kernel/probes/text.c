@@ -83,6 +83,9 @@ static int kprobe_riscv_batch_cb(void *data)
 	return 0;
 }
 
+/* It runs while the text changes under every CPU: never probed. */
+NOKPROBE_SYMBOL(kprobe_riscv_batch_cb);
+
 /**
  * arch_kprobe_patch_sync() - make every queued write, on every CPU at once
  *

@@ -7,6 +7,9 @@
  * per-site data and the return address helpers of the contract in
  * <linux/kprobes.h>.  The code lives in arch/s390/kernel/kprobes/; its
  * trap handlers are reached through the die notifier chain.
+ *
+ * The instruction classes and fixup types shared with uprobes are
+ * upstream's: Copyright IBM Corp. 2002, 2006
  */
 #include <linux/types.h>
 #include <asm-generic/kprobes.h>

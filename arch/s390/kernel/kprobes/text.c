@@ -189,3 +189,20 @@ void arch_kprobe_release(struct kprobe_site *site)
 		site->ainsn.slot = NULL;
 	}
 }
+
+/**
+ * arch_kprobe_page_alloc() - a page for out-of-line slots
+ *
+ * execmem gives s390 kernel-data protection (PAGE_KERNEL), not executable
+ * where instruction-execution protection is installed: the page is made
+ * read-only and executable whatever the configuration (the core's default
+ * does that only with CONFIG_STRICT_MODULE_RWX, which needs modules).
+ * Slots are written with s390_kernel_write(), which works on it.
+ *
+ * Context: process context, may sleep.
+ * Return: the page, or NULL.
+ */
+void *arch_kprobe_page_alloc(void)
+{
+	return kprobe_page_alloc_rox();
+}

@@ -101,6 +101,12 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
 #define KPROBE_FTRACE_IP_OFFSET	1
 
 /*
+ * kprobe_fault_handler() tells a handler's faults from an interrupt's by
+ * walking the stack (core.c): the ftrace hit need not note its level.
+ */
+#define KPROBE_FAULT_OWNER_BY_STACK	1
+
+/*
  * Return probes (arch/x86/kernel/kprobes/ret_tramp.S).  A probed call
  * returns into kretprobe_trampoline, which builds a struct pt_regs and
  * calls kretprobe_trampoline_handler(); see the contract in

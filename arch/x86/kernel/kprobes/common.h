@@ -96,6 +96,7 @@ void kprobe_x86_opt_unpatch(unsigned long addr, u8 *buf, unsigned int len);
 extern const u8 kprobe_opt_tmpl[];
 extern const u8 kprobe_opt_tmpl_entry[];
 extern const u8 kprobe_opt_tmpl_ip[];
+extern const u8 kprobe_opt_tmpl_clac[];
 extern const u8 kprobe_opt_tmpl_site[];
 extern const u8 kprobe_opt_tmpl_call[];
 extern const u8 kprobe_opt_tmpl_ret[];

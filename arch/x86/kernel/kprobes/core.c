@@ -109,10 +109,14 @@ static nokprobe_inline void kprobe_x86_step_done(struct pt_regs *regs,
  * Runs the probes of the hit site, or completes the step of a probed
  * instruction, or resumes at a breakpoint another CPU just removed.
  *
+ * Never inlined into its caller: kprobe_x86_in_handler_caller() knows the
+ * handlers' context by this function's frame, which must exist even when
+ * the linker sees both (LTO).
+ *
  * Context: int3 exception, interrupts disabled.
  * Return: 1 if the breakpoint was handled here, 0 if it is not ours.
  */
-int kprobe_int3_handler(struct pt_regs *regs)
+noinline int kprobe_int3_handler(struct pt_regs *regs)
 {
 	struct kprobe_ctlblk *kcb;
 	struct kprobe_site *site;

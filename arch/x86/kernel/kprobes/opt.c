@@ -23,6 +23,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <asm/alternative.h>
+#include <asm/cpufeature.h>
 #include <asm/insn.h>
 #include <asm/nospec-branch.h>
 #include <asm/text-patching.h>
@@ -283,6 +284,9 @@ static int kprobe_opt_build_ret(unsigned long detour, u8 *image)
 	return 0;
 }
 
+/* What replaces the 3-byte nop at kprobe_opt_tmpl_clac where SMAP is on. */
+static const u8 kprobe_opt_clac[] = { 0x0f, 0x01, 0xca };
+
 /* Fill @image with the template, bound to @site. */
 static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 {
@@ -290,6 +294,7 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	size_t call_at = kprobe_opt_tmpl_call - kprobe_opt_tmpl;
 	size_t site_at = kprobe_opt_tmpl_site - kprobe_opt_tmpl;
 	size_t ip_at = kprobe_opt_tmpl_ip - kprobe_opt_tmpl;
+	size_t clac_at = kprobe_opt_tmpl_clac - kprobe_opt_tmpl;
 	long ip = (long)site->addr + INT3_INSN_SIZE;
 	unsigned long hit;
 	long rel;
@@ -310,6 +315,13 @@ static int kprobe_opt_build_tmpl(struct kprobe_site *site, u8 *image)
 	/* mov $site to the first argument register: movabs or movl. */
 	put_unaligned((unsigned long)site,
 		      (unsigned long *)(image + site_at + KPROBE_OPT_SITE_IMM));
+	/*
+	 * The probed code may be inside a user access window (AC set): the
+	 * handlers run with SMAP enforced, as after an exception.  The
+	 * detour puts the saved flags, AC included, back on the way out.
+	 */
+	if (boot_cpu_has(X86_FEATURE_SMAP))
+		memcpy(image + clac_at, kprobe_opt_clac, sizeof(kprobe_opt_clac));
 	/*
 	 * Kept from being folded into "kprobe_x86_opt_hit - 5", an address
 	 * inside the code before it, which objtool's IBT check would see as

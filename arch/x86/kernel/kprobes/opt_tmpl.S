@@ -6,7 +6,8 @@
  * detour buffer and fills in the value of pt_regs->ip (the imm32 of the
  * push at kprobe_opt_tmpl_ip), the site pointer (the immediate of the
  * mov at kprobe_opt_tmpl_site) and the displacement of the call at
- * kprobe_opt_tmpl_call.  It is therefore plain read-only data, which also
+ * kprobe_opt_tmpl_call, and turns the nop at kprobe_opt_tmpl_clac into a
+ * clac where SMAP is on.  It is therefore plain read-only data, which also
  * keeps objtool from treating it as kernel text.
  *
  * The probed site jumps to kprobe_opt_tmpl_entry, with the stack exactly
@@ -48,6 +49,7 @@
 	.globl	kprobe_opt_tmpl
 	.globl	kprobe_opt_tmpl_entry
 	.globl	kprobe_opt_tmpl_ip
+	.globl	kprobe_opt_tmpl_clac
 	.globl	kprobe_opt_tmpl_site
 	.globl	kprobe_opt_tmpl_call
 	.globl	kprobe_opt_tmpl_ret
@@ -74,6 +76,8 @@ kprobe_opt_tmpl_ret:
 	.byte	0xc3, 0xcc, 0xcc, 0xcc, 0xcc	/* ret, or jmp rel32 from opt.c */
 kprobe_opt_tmpl_entry:
 	KPROBE_PUSH_PTREGS kprobe_opt_tmpl_ip
+kprobe_opt_tmpl_clac:
+	.byte	0x0f, 0x1f, 0x00	/* nopl (%eax); clac from opt.c with SMAP */
 #ifdef CONFIG_X86_64
 	addq	$8, KPROBE_OPT_SP(%rsp)
 	movq	%rsp, %rsi
