@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# build.sh TREE VARIANT [prepare] - configure and build one kernel with
-# its modules, out of tree in $BUILD/obj/TREE-VARIANT, through ccache, and
-# install the modules (stripped) into $BUILD/mods/TREE-VARIANT.
-# With "prepare", only configure and `make modules_prepare`: enough to
-# compile external modules against the tree, without building a kernel.
+# build.sh TREE VARIANT - configure and build one kernel with its modules,
+# out of tree in $BUILD/obj/TREE-VARIANT, through ccache, and install the
+# modules (stripped) into $BUILD/mods/TREE-VARIANT.
 # KP_OBJDIR, when set, is the object directory instead.
 . "$(dirname "$0")/common.sh"
 
 tree=$1
 variant=$2
-what=${3:-all}
 src=$(kp_srcdir "$tree")
 obj=${KP_OBJDIR:-$(kp_objdir "$tree" "$variant")}
 mods=$(kp_moddir "$tree" "$variant")
@@ -46,10 +43,6 @@ install_modules()
 }
 
 KP_OBJDIR=$obj "$KP_HARNESS/config.sh" "$tree" "$variant"
-if [ "$what" = prepare ]; then
-	kp_step "prepare $tree$KP_ATAG-$variant for external modules (-j$KP_JOBS)" kmake modules_prepare
-	exit 0
-fi
 kp_step_progress "build $tree$KP_ATAG-$variant kernel (-j$KP_JOBS)" "$obj/.kp-nr-files" \
 	kmake "$KP_IMAGE" modules
 kp_step "install $tree$KP_ATAG-$variant modules" install_modules

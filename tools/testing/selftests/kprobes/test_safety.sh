@@ -4,9 +4,12 @@
 # kprobes_safety of kprobes_safety_kunit.ko): a handler on a CPU that is
 # still coming online outlives no unregister_kprobe(); the first hit of
 # an entry probe already knows it is on a function entry; the pending
-# calls of a running task are not walked by unwinders; and (suite
-# kprobes_safety_ours, only on our kprobes) a kretprobe's pool stays
-# within its bounds and shrinks once the calls return.  Then, from user
+# calls of a running task are not walked by unwinders; the pages of
+# out-of-line copies run and cannot be written (suite kprobes_slot_pages);
+# and (suite kprobes_safety_ours) a kretprobe's pool stays within its
+# bounds and shrinks once the calls return, faults of interrupts and NMIs
+# are not the handlers', and unwinders never read freed instances (both
+# suites only on our kprobes).  Then, from user
 # space: /proc/PID/stack of a task that keeps entering and leaving a
 # kretprobed function, read in a tight loop while the kretprobe comes and
 # goes, leaves the kernel log clean (KASAN and lockdep on the debug
@@ -20,18 +23,20 @@ STACK_SECONDS=8
 ktap_print_header
 kp_setup
 kp_need_modules kprobes_safety_kunit
-ktap_set_plan 5
+ktap_set_plan 6
 trap 'kp_cleanup; kp_rmmod_quiet kprobes_safety_kunit' EXIT
 kp_rmmod_quiet kprobes_safety_kunit
 dmesg -C
 
 kp_kunit_insmod kprobes_safety_kunit 2>&1 | sed 's/^/# /'
 kp_kunit_suite kprobes_safety
-if [ -d $KP_KUNIT/kprobes_safety_ours ]; then
-	kp_kunit_suite kprobes_safety_ours
-else
-	ktap_skip_reason kprobes_safety_ours "built for a kernel without our kprobes interfaces"
-fi
+for s in kprobes_slot_pages kprobes_safety_ours; do
+	if [ -d $KP_KUNIT/$s ]; then
+		kp_kunit_suite $s
+	else
+		ktap_skip_reason $s "built for a kernel without our kprobes interfaces"
+	fi
+done
 kp_check "rmmod kprobes_safety_kunit" rmmod kprobes_safety_kunit
 
 # stack_reads - a busy opener's stack read over and over while a

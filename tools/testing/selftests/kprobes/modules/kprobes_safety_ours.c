@@ -11,15 +11,25 @@
  *  - A fault raised by an NMI that arrived while a probe's handler ran is
  *    not offered to that probe's fault_handler (x86: NMIs sent to self;
  *    the case skips where the CPU cannot send itself one).
+ *  - A fault raised by an interrupt (an irq_work) that arrived while an
+ *    entry probe's handler ran through ftrace is not offered to that
+ *    probe's fault_handler either.
+ *  - The handlers of an optimized probe inside a user access window run
+ *    with SMAP enforced (x86: AC clear).
+ *  - kretprobe_find_ret_addr() given an unwinder's cursor whose instance
+ *    was freed meanwhile does not read it.
  */
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/kthread.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -330,7 +340,263 @@ static void kps_test_nmi_fault_not_handlers(struct kunit *test)
 
 #endif /* KPT_HAVE_SELF_NMI */
 
+/* --- an optimized probe inside a user access window (x86 SMAP) ---------- */
+
+#ifdef CONFIG_X86
+#include <asm/cpufeature.h>
+#include <asm/irqflags.h>
+#include <asm/smap.h>
+
+static atomic_t kpa_hits, kpa_ac_set;
+
+/* A user access window around five bytes a jump can replace. */
+static noinline notrace void kpa_window(void)
+{
+	stac();
+	asm volatile(".globl kpa_site\n"
+		     "kpa_site:\n\t"
+		     ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n\t"	/* nopl 0(%rax,%rax) */
+		     ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00");
+	clac();
+}
+
+static int kpa_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	atomic_inc(&kpa_hits);
+	if (native_save_fl() & X86_EFLAGS_AC)
+		atomic_inc(&kpa_ac_set);
+	return 0;
+}
+
+/*
+ * The handlers of an optimized probe in a user access window run with
+ * AC clear (SMAP enforced), as those of a breakpoint hit do; the probed
+ * code gets its AC back.
+ */
+static void kps_test_opt_in_uaccess(struct kunit *test)
+{
+	struct kprobe kp = {
+		.addr = (kprobe_opcode_t *)kpa_site,
+		.pre_handler = kpa_pre,
+	};
+
+	if (!boot_cpu_has(X86_FEATURE_SMAP))
+		kunit_skip(test, "the CPU has no SMAP: no user access window");
+	if (!IS_ENABLED(CONFIG_OPTPROBES))
+		kunit_skip(test, "no jump optimization (CONFIG_OPTPROBES off)");
+	atomic_set(&kpa_hits, 0);
+	atomic_set(&kpa_ac_set, 0);
+	KUNIT_ASSERT_EQ(test, register_kprobe(&kp), 0);
+	wait_for_kprobe_optimizer();
+	KUNIT_EXPECT_TRUE(test, kprobe_optimized(&kp));
+	kpa_window();
+	kpa_window();
+	unregister_kprobe(&kp);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpa_hits), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpa_ac_set), 0);
+}
+#else
+static void kps_test_opt_in_uaccess(struct kunit *test)
+{
+	kunit_skip(test, "x86's SMAP case: AC of an optimized probe's handlers");
+}
+#endif
+
+/* --- a fault of an interrupt that came in while a handler ran ------------ */
+
+static void *kpi_guard;			/* its next page is unmapped */
+static atomic_t kpi_fh_calls, kpi_irq_faulted, kpi_irq_done;
+static bool kpi_own, kpi_irqs_off;
+static struct irq_work kpi_work;
+
+/* Read a byte past the end of kpi_guard; true if it faulted. */
+static bool kpi_fault_once(void)
+{
+	char c;
+
+	return copy_from_kernel_nofault(&c, kpi_guard + PAGE_SIZE, 1) != 0;
+}
+
+static void kpi_irq_fn(struct irq_work *work)
+{
+	if (kpi_fault_once())
+		atomic_inc(&kpi_irq_faulted);
+	atomic_set(&kpi_irq_done, 1);
+}
+
+static int kpi_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	u64 until;
+
+	if (READ_ONCE(kpi_own)) {
+		kpi_fault_once();
+		return 0;
+	}
+	if (irqs_disabled()) {
+		WRITE_ONCE(kpi_irqs_off, true);
+		return 0;
+	}
+	/* An interrupt on this CPU, taken while this handler runs. */
+	irq_work_queue(&kpi_work);
+	until = ktime_get_ns() + 2 * NSEC_PER_SEC;
+	while (!atomic_read(&kpi_irq_done) && ktime_get_ns() < until)
+		cpu_relax();
+	return 0;
+}
+
+static int kpi_fault_handler(struct kprobe *p, struct pt_regs *regs, int trapnr)
+{
+	atomic_inc(&kpi_fh_calls);
+	return 0;
+}
+
+/* Hooked through ftrace where the architecture can. */
+static noinline int kpi_target(int x)
+{
+	return x * 2;
+}
+
+/*
+ * A probe's fault_handler is asked about faults of the probe's own
+ * handler, not about a fault of an interrupt that arrived while the
+ * handler ran (kprobes.rst).  Only a handler that runs with interrupts
+ * enabled can be interrupted: an entry probe hooked through ftrace.
+ */
+static void kps_test_irq_fault_not_handlers(struct kunit *test)
+{
+	struct kprobe kp = {
+		.addr = (kprobe_opcode_t *)kpi_target,
+		.pre_handler = kpi_pre,
+		.fault_handler = kpi_fault_handler,
+	};
+
+	kpi_guard = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, kpi_guard);
+	init_irq_work(&kpi_work, kpi_irq_fn);
+	WRITE_ONCE(kpi_irqs_off, false);
+	if (register_kprobe(&kp)) {
+		vfree(kpi_guard);
+		KUNIT_FAIL(test, "register_kprobe() failed");
+		return;
+	}
+
+	/* The handler's own fault: its fault_handler is asked. */
+	WRITE_ONCE(kpi_own, true);
+	atomic_set(&kpi_fh_calls, 0);
+	KUNIT_EXPECT_EQ(test, kpi_target(3), 6);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpi_fh_calls), 1);
+
+	/* The interrupt's fault: it is not. */
+	WRITE_ONCE(kpi_own, false);
+	atomic_set(&kpi_fh_calls, 0);
+	atomic_set(&kpi_irq_faulted, 0);
+	atomic_set(&kpi_irq_done, 0);
+	KUNIT_EXPECT_EQ(test, kpi_target(4), 8);
+	unregister_kprobe(&kp);
+	irq_work_sync(&kpi_work);
+	vfree(kpi_guard);
+	if (READ_ONCE(kpi_irqs_off))
+		kunit_skip(test, "no ftrace hook: the handler runs with interrupts off");
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpi_irq_done), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpi_irq_faulted), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kpi_fh_calls), 0);
+}
+
+/* --- an unwinder's cursor that outlives the instance it points to -------- */
+
+static DECLARE_WAIT_QUEUE_HEAD(kps_cur_wq);
+static int kps_cur_phase;
+static void *kps_cur_fp;
+static unsigned long kps_cur_ret;
+
+/* Sleeps until phase 1. */
+static noinline int kps_cur_target(int x)
+{
+	wait_event(kps_cur_wq, READ_ONCE(kps_cur_phase) >= 1);
+	return x + 1;
+}
+
+/* In the probed function until phase 1, then asleep outside it. */
+static int kps_cur_thread(void *unused)
+{
+	int ret = kps_cur_target(1);
+
+	WRITE_ONCE(kps_cur_phase, 2);
+	wait_event(kps_cur_wq, READ_ONCE(kps_cur_phase) >= 3);
+	while (!kthread_should_stop())
+		usleep_range(1000, 2000);
+	return ret;
+}
+
+static int kps_cur_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	kps_cur_ret = get_kretprobe_retaddr(ri);
+	/* Published last: the test reads kps_cur_ret once it sees this. */
+	smp_store_release(&kps_cur_fp, kpt_ret_frame(regs));
+	return 0;
+}
+
+static void kps_cur_release(void *task)
+{
+	WRITE_ONCE(kps_cur_phase, 3);
+	wake_up_all(&kps_cur_wq);
+	kthread_stop(task);
+}
+
+/*
+ * An unwinder walks a sleeping task's pending calls one frame at a time
+ * and keeps a cursor between the steps.  If the task runs in between,
+ * returns from the probed call and the kretprobe goes away, the
+ * instance under the cursor is freed; the next step, on the task asleep
+ * again, must not read it (KASAN on the debug kernel).
+ */
+static void kps_test_stale_cursor(struct kunit *test)
+{
+	struct kretprobe rp = {
+		.kp.addr = (kprobe_opcode_t *)kps_cur_target,
+		.entry_handler = kps_cur_entry,
+		.handler = kps_count_ret,
+	};
+	struct llist_node *cur = NULL;
+	struct task_struct *t;
+	void *fp;
+
+	WRITE_ONCE(kps_cur_phase, 0);
+	kps_cur_fp = NULL;
+	KUNIT_ASSERT_EQ(test, register_kretprobe(&rp), 0);
+	t = kthread_run(kps_cur_thread, NULL, "kps_cur");
+	if (IS_ERR(t)) {
+		unregister_kretprobe(&rp);
+		KUNIT_FAIL(test, "kthread_run: %ld", PTR_ERR(t));
+		return;
+	}
+	/* Pairs with the smp_store_release() in kps_cur_entry(). */
+	kps_wait_for(smp_load_acquire(&kps_cur_fp), 5000);
+	kps_wait_for(!task_is_running(t), 5000);
+	/* As above: kps_cur_ret is valid once this is seen. */
+	fp = smp_load_acquire(&kps_cur_fp);
+	KUNIT_EXPECT_NOT_NULL(test, fp);
+	KUNIT_EXPECT_FALSE(test, task_is_running(t));
+	KUNIT_EXPECT_EQ(test, kretprobe_find_ret_addr(t, fp, &cur), kps_cur_ret);
+
+	/* The task returns, and the kretprobe and its instances go. */
+	WRITE_ONCE(kps_cur_phase, 1);
+	wake_up_all(&kps_cur_wq);
+	KUNIT_EXPECT_TRUE(test, kps_wait_for(READ_ONCE(kps_cur_phase) == 2 &&
+					     !task_is_running(t), 5000));
+	unregister_kretprobe(&rp);
+	/* Whatever of the kretprobe is freed after a grace period is gone. */
+	rcu_barrier();
+
+	/* The unwinder's next step, with its old cursor: nothing pending. */
+	KUNIT_EXPECT_EQ(test, kretprobe_find_ret_addr(t, fp, &cur), 0UL);
+	kps_cur_release(t);
+}
+
 static struct kunit_case kps_ours_cases[] = {
+	KUNIT_CASE(kps_test_opt_in_uaccess),
+	KUNIT_CASE(kps_test_irq_fault_not_handlers),
+	KUNIT_CASE(kps_test_stale_cursor),
 	KUNIT_CASE_SLOW(kps_test_kretprobe_bounds),
 	KUNIT_CASE_SLOW(kps_test_nmi_fault_not_handlers),
 	{}

@@ -79,6 +79,9 @@ static inline void kpt_send_self_nmi(void)
 #define KPT_HAVE_SELF_NMI	0
 #endif
 
+/* Five bytes of nops inside a user access window (kprobes_safety_ours.c). */
+extern const char kpa_site[];
+
 #elif defined(CONFIG_ARM64)
 
 #define KPT_HIT_IP_OFFSET	0
