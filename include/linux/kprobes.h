@@ -890,9 +890,10 @@ void arch_kprobe_opt_write_finish(void);
 void arch_kprobe_opt_restore_break(struct kprobe_site *site);
 void arch_kprobe_opt_restore_tail(struct kprobe_site *site);
 void arch_kprobe_opt_release(struct kprobe_site *site);
+#endif
+/* Detour buffers (kernel/kprobes/optslots.c, CONFIG_OPTPROBES only). */
 void *kprobe_opt_slot_alloc(void);
 void kprobe_opt_slot_free(void *slot);
-#endif
 
 struct kprobe_site *kprobe_site_lookup(unsigned long addr);
 #ifdef CONFIG_KRETPROBES

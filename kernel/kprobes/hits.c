@@ -155,6 +155,8 @@ static int kprobe_hits_oops_notify(struct notifier_block *nb,
 	kcb->cur = (struct kprobe_xol_frame){ .state = KPROBE_XOL_IDLE };
 	kcb->outer = kcb->cur;
 	arch_kprobe_hit_abandoned();
+	if (IS_ENABLED(CONFIG_KPROBES_ON_FTRACE))
+		raw_cpu_write(kprobe_ftrace_level, 0);
 	__this_cpu_write(current_kprobe, NULL);
 	/* The outermost bracket ends as it would have ended by itself. */
 	__this_cpu_write(kprobe_hit_depth, 1);

@@ -53,7 +53,9 @@ NOKPROBE_SYMBOL(arch_kprobe_hit_abandoned);
  * takes the fault where the fault handlers expect it.  Page faults are
  * disabled meanwhile: a user access of the probed instruction to a page
  * not yet present must fail here, not sleep in the fault handler in the
- * middle of the hit (the copy then takes it, with the hit ended).
+ * middle of the hit.  The copy then takes it, the hit ends, and once the
+ * page is in, the instruction takes its trap again: its handlers run a
+ * second time for the one execution.
  */
 static nokprobe_inline bool kprobe_ppc_emulate(struct kprobe_site *site,
 					       struct pt_regs *regs)
@@ -225,17 +227,25 @@ unsigned long kprobe_ppc_opt_hit(struct kprobe_site *site,
 {
 	bool pending = test_thread_flag(TIF_EMULATE_STACK_STORE);
 	struct kprobe_ctlblk *kcb;
-	unsigned long flags;
+	unsigned long flags, uaccess;
 	bool store;
 
 	regs->nip = (unsigned long)site->addr;
 	local_irq_save(flags);
+	/*
+	 * No interrupt entry saved the KUAP state of the probed code, which
+	 * may be inside a user access window: the handlers run with user
+	 * access closed (one that reads user memory opens and closes it
+	 * itself), and the window is put back as it was before resuming.
+	 */
+	uaccess = user_access_save();
 	kcb = this_cpu_ptr(&kprobe_ctlblk);
 	kprobe_ppc_hit(site, regs, kcb);
 	/* A store pending from before (a trap hit under way) is not ours. */
 	store = !pending && test_thread_flag(TIF_EMULATE_STACK_STORE);
 	if (store)
 		clear_thread_flag(TIF_EMULATE_STACK_STORE);
+	user_access_restore(uaccess);
 	kprobe_ppc_opt_leave(regs, flags);
 	return store;
 }
@@ -279,7 +289,8 @@ static nokprobe_inline void kprobe_ppc_copy_undo(struct pt_regs *regs,
  * the handler that ran into it, and is offered as that handler's fault.
  * A fault while handlers run is theirs: the trap keeps interrupts off
  * until the hit ends.  So is one while the handlers of an ftrace hit run
- * (current_kprobe names their probe).
+ * (current_kprobe names their probe), if it is taken at the hit's
+ * interrupt context level (kprobe_xol_handler_fault()).
  *
  * Context: exception, preemption disabled, kprobe_running() is set.
  * Return: 1 if a probe's fault handler fixed the fault, 0 otherwise.
