@@ -29,7 +29,7 @@ struct kprobe_site;
  * many bytes: the code of arch/arm/probes/kprobes/opt_tmpl.S and its
  * literals.
  */
-#define KPROBE_OPT_SLOT_SIZE	128
+#define KPROBE_OPT_SLOT_SIZE	192
 
 /* The B of an optimized site covers the probed instruction only. */
 #define KPROBE_OPT_MAX_LEN	4

@@ -10,9 +10,12 @@
  * -1 as an exception leaves it) and calls
  * kprobe_arm_opt_hit(site, regs) on an 8-byte aligned stack.  That runs
  * the handlers and emulates the instruction on pt_regs, so it may move
- * sp.  The detour then reloads every register, puts the resume address
- * just below the new sp, moves sp there and loads pc from it, so that no
- * word it still needs is ever below sp.
+ * sp.  The detour then puts the resume address just below the new sp,
+ * reloads every register, moves sp there and loads pc from it.  If the
+ * instruction lowered sp so far (sub sp, sp, #n) that the resume address
+ * would land on pt_regs, or below it, pt_regs is first moved down to
+ * just below that word, sp leading: no word the detour still needs is
+ * ever below sp, where an interrupt could overwrite it.
  *
  * Only ARM kernels optimize (Thumb-2 ones do not select HAVE_OPTPROBES).
  */
@@ -44,13 +47,24 @@ ENTRY(kprobe_arm_opt_tmpl)
 	ldr	r0, kprobe_arm_opt_tmpl_site
 	mov	r1, r4
 	ldr	ip, kprobe_arm_opt_tmpl_fn
-	blx	ip
+	bl_r	ip				@ blx where the CPU has it
 	mov	sp, r4
 
-	ldr	r1, [sp, #S_PSR]
-	msr	cpsr_f, r1
 	ldr	r0, [sp, #S_SP]
-	sub	r0, r0, #4
+	sub	r0, r0, #4			@ the resume address goes here
+	sub	r1, r0, #PT_REGS_SIZE		@ lowest pt_regs clear of it
+	cmp	r1, sp
+	bhs	2f
+	mov	r2, sp				@ move pt_regs down to r1
+	mov	sp, r1
+	mov	r3, #0
+1:	ldr	ip, [r2, r3]
+	str	ip, [sp, r3]
+	add	r3, r3, #4
+	cmp	r3, #PT_REGS_SIZE
+	blo	1b
+2:	ldr	r1, [sp, #S_PSR]
+	msr	cpsr_fs, r1			@ flags and GE, after the last compare
 	ldr	r1, [sp, #S_PC]
 	str	r1, [r0]			@ the resume address, below new sp
 	str	r0, [sp, #S_SP]

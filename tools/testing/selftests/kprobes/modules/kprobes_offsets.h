@@ -124,8 +124,10 @@ extern const u16 kpt_off_mixed_bounds[];
  */
 long kpt_off_stack(long a, long b);
 long kpt_off_sys(long x);
+long kpt_off_subsp(long a, long b);
 
 extern const u16 kpt_off_stack_bounds[], kpt_off_sys_bounds[];
+extern const u16 kpt_off_subsp_bounds[];
 
 /*
  * 64-bit powerpc: powerpc/kprobes_offsets_funcs.S, with kpt_off_helper,

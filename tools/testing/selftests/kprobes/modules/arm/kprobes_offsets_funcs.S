@@ -16,6 +16,10 @@
  *			condition flags, CLZ, UBFX, MOVW/MOVT
  *	kpt_off_stack	MOV IP, SP, PUSH/POP, STRD/LDRD, LDM, stores with
  *			writeback to the stack
+ *	kpt_off_subsp	SUB SP, SP, #n for n of 60, 64, 76, 80, 84, 128,
+ *			132 and 256, and the ADDs back, with every
+ *			register live: the detour of an optimized probe
+ *			must keep the registers and the stack as they are
  *	kpt_off_sys	MRS of the mode, coprocessor reads and barriers
  *			run, system instructions only probed
  *	kpt_off_fixup	a load with an exception-table entry
@@ -302,6 +306,68 @@ kpt_begin kpt_off_fixup
 	.long	.Lkpt_fx_load, .Lkpt_fx_again
 	.popsection
 kpt_end kpt_off_fixup
+
+/*
+ * long kpt_off_subsp(long a, long b): with r2..r12 = a + 2..12, lr =
+ * b + 14 and b stored in the frame, sp goes down and back up by 60, 64,
+ * 76, 80, 84, 128, 132 and 256 bytes (the detour's struct pt_regs lies
+ * 64 to 136 bytes below sp); then a + (b << 1) + (r2 << 2) + ... + (r12 << 12) +
+ * (lr << 13) + (the stored word << 14), in 32 bits (kpt_subsp_sum() in
+ * kprobes_offsets_runs.c).  A detour that wrote below the lowered sp
+ * into its own saved registers changes one of them.
+ */
+kpt_begin kpt_off_subsp
+	kpt_at	kpt_off_subsp, KPT_OK, push {r4 - r11, lr}
+UNWIND(	.save	{r4 - r11, lr})
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #4
+UNWIND(	.pad	#4)
+	kpt_at	kpt_off_subsp, KPT_OK, str r1, [sp]
+	kpt_at	kpt_off_subsp, KPT_OK, add r2, r0, #2
+	kpt_at	kpt_off_subsp, KPT_OK, add r3, r0, #3
+	kpt_at	kpt_off_subsp, KPT_OK, add r4, r0, #4
+	kpt_at	kpt_off_subsp, KPT_OK, add r5, r0, #5
+	kpt_at	kpt_off_subsp, KPT_OK, add r6, r0, #6
+	kpt_at	kpt_off_subsp, KPT_OK, add r7, r0, #7
+	kpt_at	kpt_off_subsp, KPT_OK, add r8, r0, #8
+	kpt_at	kpt_off_subsp, KPT_OK, add r9, r0, #9
+	kpt_at	kpt_off_subsp, KPT_OK, add r10, r0, #10
+	kpt_at	kpt_off_subsp, KPT_OK, add r11, r0, #11
+	kpt_at	kpt_off_subsp, KPT_OK, add ip, r0, #12
+	kpt_at	kpt_off_subsp, KPT_OK, add lr, r1, #14
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #60
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #60
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #64
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #64
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #76
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #76
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #80
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #80
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #84
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #84
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #128
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #128
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #132
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #132
+	kpt_at	kpt_off_subsp, KPT_OK, sub sp, sp, #256
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #256
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r1, lsl #1
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r2, lsl #2
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r3, lsl #3
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r4, lsl #4
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r5, lsl #5
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r6, lsl #6
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r7, lsl #7
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r8, lsl #8
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r9, lsl #9
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r10, lsl #10
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r11, lsl #11
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, ip, lsl #12
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, lr, lsl #13
+	kpt_at	kpt_off_subsp, KPT_OK, ldr r1, [sp]
+	kpt_at	kpt_off_subsp, KPT_OK, add r0, r0, r1, lsl #14
+	kpt_at	kpt_off_subsp, KPT_OK, add sp, sp, #4
+	kpt_at	kpt_off_subsp, KPT_BR, pop {r4 - r11, pc}
+kpt_end kpt_off_subsp
 
 /* long kpt_off_canary(long x): x + 3 (see kprobes_offsets.h). */
 kpt_begin kpt_off_canary

@@ -69,6 +69,26 @@ static bool kpt_run_stack(struct kunit *test)
 	       KPT_CHECK(test, kpt_off_stack(-10, 3), 18);
 }
 
+/* What kpt_off_subsp(a, b) returns, from its comment. */
+static long kpt_subsp_sum(long a, long b)
+{
+	u32 sum = (u32)a + ((u32)b << 1);
+	unsigned int k;
+
+	for (k = 2; k <= 12; k++)
+		sum += ((u32)a + k) << k;
+	sum += ((u32)b + 14) << 13;
+	sum += (u32)b << 14;
+	return (long)sum;
+}
+
+static bool kpt_run_subsp(struct kunit *test)
+{
+	return KPT_CHECK(test, kpt_off_subsp(3, 5), kpt_subsp_sum(3, 5)) &
+	       KPT_CHECK(test, kpt_off_subsp(-1000, 77),
+			 kpt_subsp_sum(-1000, 77));
+}
+
 /* The mode bits of the CPSR in the kernel: SVC. */
 #define KPT_SVC_MODE	0x13
 
@@ -99,6 +119,7 @@ static bool kpt_run_fixup(struct kunit *test)
 #define kpt_run_kpt_off_excl	kpt_run_excl
 #define kpt_run_kpt_off_flags	kpt_run_flags
 #define kpt_run_kpt_off_stack	kpt_run_stack
+#define kpt_run_kpt_off_subsp	kpt_run_subsp
 #define kpt_run_kpt_off_sys	kpt_run_sys
 #define kpt_run_kpt_off_fixup	kpt_run_fixup
 
@@ -109,6 +130,7 @@ const struct kpt_func kpt_funcs[] = {
 	KPT_FUNC(kpt_off_excl),
 	KPT_FUNC(kpt_off_flags),
 	KPT_FUNC(kpt_off_stack),
+	KPT_FUNC(kpt_off_subsp),
 	KPT_FUNC(kpt_off_sys),
 	KPT_FUNC(kpt_off_fixup),
 };
