@@ -147,31 +147,39 @@ run_check() {
 }
 
 # pid_uprobe_example on a process of the kselftests' kprobes_pid_prog,
-# which calls kpp_target(1, 2) every millisecond; where the kernel has it.
+# which waits for the probes and then calls kpp_target(i, 1) 1000 times:
+# every call and every return is counted (no call happens while the two
+# probes go in or come out), so the two numbers agree.
 demo_pid_uprobe() {
 	local prog=$KP/selftests/kprobes/modules/kprobes_pid_prog
-	local p=/sys/module/pid_uprobe_example/parameters fifo=/tmp/pid-loop pid vaddr
+	local p=/sys/module/pid_uprobe_example/parameters dir=/tmp/pid-demo pid vaddr
 
 	[ -n "$(find /lib/modules/"$(uname -r)" -name 'pid_uprobe_example.ko*')" ] || return 0
 	[ -x $prog ] || { echo "== no $prog: pid_uprobe_example not shown"; return 0; }
-	mkfifo $fifo
-	$prog loop >$fifo &
+	mkdir -p $dir && mkfifo $dir/in $dir/out || return 1
+	$prog calls 1000 <$dir/in >$dir/out &
 	pid=$!
-	read -r vaddr <$fifo
-	rm -f $fifo
+	exec 8>$dir/in
+	read -r vaddr <$dir/out
 	echo "== modprobe pid_uprobe_example pid=$pid vaddr=0x$vaddr (kpp_target in kprobes_pid_prog)"
-	modprobe pid_uprobe_example pid=$pid vaddr=0x"$vaddr" || { kill $pid; return 1; }
+	if ! modprobe pid_uprobe_example pid=$pid vaddr=0x"$vaddr"; then
+		exec 8>&-
+		kill $pid
+		rm -rf $dir
+		return 1
+	fi
 	cat /sys/kernel/debug/pid_uprobes
-	sleep 1
+	echo go >&8
+	exec 8>&-
+	wait $pid 2>/dev/null
+	rm -rf $dir
 	echo "pid_uprobe_example calls: $(cat $p/calls), returns: $(cat $p/returns)"
 	rmmod pid_uprobe_example
-	kill $pid
-	wait $pid 2>/dev/null
 	return 0
 }
 
 run_demo() {
-	local dm=/tmp/dmesg.mark p=/sys/module before after
+	local dm=/tmp/dmesg.mark p=/sys/module before after ret3
 
 	echo "== kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
 	dmesg -C
@@ -219,9 +227,11 @@ run_demo() {
 		echo "== the samples did not fire"
 		return 1
 	fi
+	ret3='pid_uprobe_example: pid [0-9]*: the function at 0x[0-9a-f]* returned 0x3 to'
 	if grep -q 'pid_uprobe_example: probing' $dm &&
-	   ! grep -q 'pid_uprobe_example: pid [0-9]*: the function at 0x[0-9a-f]* returned 0x3 to' $dm; then
-		echo "== pid_uprobe_example did not fire"
+	   { ! grep -q "$ret3" $dm ||
+	     ! grep -q 'pid_uprobe_example: 1000 calls, 1000 returns' $dm; }; then
+		echo "== pid_uprobe_example did not see the 1000 calls and their returns"
 		return 1
 	fi
 	echo "== the samples fired"

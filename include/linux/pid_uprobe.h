@@ -40,7 +40,8 @@ enum pid_uprobe_op {
 	PID_UPROBE_OP_NONE,
 	PID_UPROBE_OP_ADD_ENTRY,	/* register as PID_UPROBE_ENTRY */
 	PID_UPROBE_OP_ADD_RETURN,	/* register as PID_UPROBE_RETURN */
-	PID_UPROBE_OP_REMOVE,
+	PID_UPROBE_OP_REMOVE_ENTRY,	/* unregister_pid_uprobe() */
+	PID_UPROBE_OP_REMOVE_RETURN,	/* unregister_pid_uretprobe() */
 };
 
 /**

@@ -4,7 +4,8 @@
  * blacklist, and a switch that disarms every probe at once.
  *
  *   list	one line per registered probe:
- *		"<addr>  <k|r>  <sym>+0x<off>  [<module>] <flags>"
+ *		"<addr>  <k|r|j>  <sym>+0x<off>  [<module>] <flags>"
+ *		(k: kprobe, r: kretprobe, j: jprobe)
  *   enabled	"1" while probes may fire, "0" after writing 0/n/N;
  *		writing 1/y/Y re-arms the probes that are not disabled
  *   blacklist	one "0x<start>-0x<end>\t<symbol>" line per refused range
@@ -56,6 +57,16 @@ static void kprobe_list_flags(struct seq_file *m, struct kprobe *p,
 	seq_putc(m, '\n');
 }
 
+/* The letter the list shows for the kind of @p. */
+static char kprobe_list_kind(struct kprobe *p)
+{
+	if (kprobe_is_kretprobe(p))
+		return 'r';
+	if (kprobe_is_jprobe(p))
+		return 'j';
+	return 'k';
+}
+
 static void kprobe_list_site(struct seq_file *m, struct kprobe_site *site)
 {
 	char name[KSYM_NAME_LEN];
@@ -64,7 +75,6 @@ static void kprobe_list_site(struct seq_file *m, struct kprobe_site *site)
 	char *modname = NULL;
 	const char *sym;
 	struct kprobe *p;
-	char kind;
 
 	sym = kallsyms_lookup((unsigned long)site->addr, NULL, &off, &modname,
 			      name);
@@ -73,8 +83,8 @@ static void kprobe_list_site(struct seq_file *m, struct kprobe_site *site)
 		shown = (unsigned long)site->addr;
 
 	kprobe_site_for_each_probe(p, site) {
-		kind = kprobe_is_kretprobe(p) ? 'r' : 'k';
-		seq_printf(m, "%0*lx  %c  ", KPROBE_ADDR_DIGITS, shown, kind);
+		seq_printf(m, "%0*lx  %c  ", KPROBE_ADDR_DIGITS, shown,
+			   kprobe_list_kind(p));
 		if (!sym)
 			seq_printf(m, "%pS ", site->addr);
 		else if (modname)

@@ -365,6 +365,16 @@ static inline bool kprobe_is_kretprobe(struct kprobe *p)
 }
 #endif
 
+/* jprobe.c (stub where the architecture has no argument access API) */
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+bool kprobe_is_jprobe(struct kprobe *p);
+#else
+static inline bool kprobe_is_jprobe(struct kprobe *p)
+{
+	return false;
+}
+#endif
+
 #ifdef CONFIG_KRETPROBES
 /* kretprobe_pool.c */
 struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp);

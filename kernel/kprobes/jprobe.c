@@ -18,6 +18,8 @@
 #include <linux/ptrace.h>
 #include <linux/slab.h>
 
+#include "internal.h"
+
 typedef void (*jprobe_entry_fn)(unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3,
 				unsigned long a4, unsigned long a5,
@@ -42,6 +44,18 @@ static int __nocfi jprobe_pre(struct kprobe *p, struct pt_regs *regs)
 }
 
 NOKPROBE_SYMBOL(jprobe_pre);
+
+/**
+ * kprobe_is_jprobe() - is @p the entry probe of a jprobe?
+ * @p: a registered probe
+ *
+ * Context: any.
+ * Return: true when @p calls a jprobe's entry function.
+ */
+bool kprobe_is_jprobe(struct kprobe *p)
+{
+	return p->pre_handler == jprobe_pre;
+}
 
 /* Check @jp and make its kprobe call the entry function. */
 static int jprobe_prepare(struct jprobe *jp)

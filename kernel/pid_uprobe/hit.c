@@ -15,15 +15,25 @@
  * finds the thread there and is queued on the hit instead of carried out
  * (it cannot be: the hit runs inside the kernel uprobe's read side, which
  * an unregistration waits for).  Once every handler of the point has run,
- * the queue goes to a work item, which does each operation in turn and
- * reports it to the probe's registration_callback.
+ * the hit's queue joins the global one, and the thread gets task work
+ * that runs before it returns to user space: it carries out the queued
+ * operations in turn, each reported to its probe's registration_callback.
+ * So a handler that unregisters its own probe sees no second hit, and a
+ * registration asked for in a hit is in place when the thread goes on.
+ * One thread at a time works through the queue (pid_uprobe_ops_mutex);
+ * one that finds another at it waits, and so does not go back to user
+ * space before its own operations, which the other does, are done.  A
+ * thread that can take no more task work (it is exiting) leaves the
+ * queue to a work item.
  */
 #include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/pid_namespace.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/task_work.h>
 #include <linux/wait.h>
 
 #include "internal.h"
@@ -33,6 +43,7 @@ struct pid_uprobe_hit {
 	struct task_struct *task;
 	struct hlist_node node;
 	struct list_head ops;		/* queued probes, by op_node */
+	struct callback_head *twork;	/* for the task work, once queued */
 };
 
 #define PID_UPROBE_HIT_BITS	6
@@ -42,14 +53,22 @@ static struct pid_uprobe_hit_bucket {
 	struct hlist_head hits;
 } pid_uprobe_hit_table[1 << PID_UPROBE_HIT_BITS];
 
+/*
+ * Held by the one thread working through pid_uprobe_ops; taken before
+ * pid_uprobe_mutex, never inside it.
+ */
+static DEFINE_MUTEX(pid_uprobe_ops_mutex);
+/* That thread, while it holds pid_uprobe_ops_mutex. */
+static struct task_struct *pid_uprobe_op_runner;
 /* Protects pid_uprobe_ops, pid_uprobe_op_running, every probe's op. */
 static DEFINE_SPINLOCK(pid_uprobe_ops_lock);
 static LIST_HEAD(pid_uprobe_ops);
-/* The probe whose operation the work item is carrying out, if any. */
+/* The probe whose operation is being carried out, if any. */
 static struct pid_uprobe *pid_uprobe_op_running;
 static DECLARE_WAIT_QUEUE_HEAD(pid_uprobe_op_done);
-static void pid_uprobe_run_ops(struct work_struct *work);
-static DECLARE_WORK(pid_uprobe_ops_work, pid_uprobe_run_ops);
+static void pid_uprobe_ops_work_fn(struct work_struct *work);
+static DECLARE_WORK(pid_uprobe_ops_work, pid_uprobe_ops_work_fn);
+static void pid_uprobe_run_ops(void);
 
 static struct pid_uprobe_hit_bucket *pid_uprobe_bucket(struct task_struct *t)
 {
@@ -77,25 +96,43 @@ static void pid_uprobe_hit_begin(struct pid_uprobe_hit *hit)
 	struct pid_uprobe_hit_bucket *b = pid_uprobe_bucket(current);
 
 	hit->task = current;
+	hit->twork = NULL;
 	INIT_LIST_HEAD(&hit->ops);
 	spin_lock(&b->lock);
 	hlist_add_head(&hit->node, &b->hits);
 	spin_unlock(&b->lock);
 }
 
+static void pid_uprobe_ops_task_work(struct callback_head *head)
+{
+	kfree(head);
+	pid_uprobe_run_ops();
+}
+
 static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
 {
 	struct pid_uprobe_hit_bucket *b = pid_uprobe_bucket(current);
+	bool queued;
 
 	spin_lock(&b->lock);
 	hlist_del(&hit->node);
 	spin_unlock(&b->lock);
-	if (list_empty(&hit->ops))
+	if (!hit->twork)
 		return;
+	/* An unregistration elsewhere may have taken them off again. */
 	spin_lock(&pid_uprobe_ops_lock);
-	list_splice_tail(&hit->ops, &pid_uprobe_ops);
+	queued = !list_empty(&hit->ops);
+	list_splice_tail_init(&hit->ops, &pid_uprobe_ops);
 	spin_unlock(&pid_uprobe_ops_lock);
-	queue_work(system_unbound_wq, &pid_uprobe_ops_work);
+	if (!queued) {
+		kfree(hit->twork);
+		return;
+	}
+	init_task_work(hit->twork, pid_uprobe_ops_task_work);
+	if (task_work_add(current, hit->twork, TWA_RESUME)) {
+		kfree(hit->twork);
+		queue_work(system_unbound_wq, &pid_uprobe_ops_work);
+	}
 }
 
 /**
@@ -106,7 +143,7 @@ static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
  * Context: any task context.
  * Return: 0 if the caller is not running a pid_uprobe handler (nothing
  * is queued: carry the operation out now); in a handler -EINPROGRESS,
- * or -EBUSY if @u already has an operation queued.
+ * -EBUSY if @u already has an operation queued, or -ENOMEM.
  */
 int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 {
@@ -115,6 +152,12 @@ int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 
 	if (!hit)
 		return 0;
+	/* Handlers may sleep; the first operation of the hit pays for it. */
+	if (!hit->twork) {
+		hit->twork = kmalloc(sizeof(*hit->twork), GFP_KERNEL);
+		if (!hit->twork)
+			return -ENOMEM;
+	}
 	spin_lock(&pid_uprobe_ops_lock);
 	if (u->op != PID_UPROBE_OP_NONE) {
 		ret = -EBUSY;
@@ -143,8 +186,8 @@ static struct pid_namespace *pid_uprobe_unqueue(struct pid_uprobe *u)
  * @u: the probe
  *
  * Drops an operation queued for @u, without calling its callback, and
- * waits for one that the work item is carrying out (unless the caller is
- * the work item: that operation itself, or a registration_callback).
+ * waits for one being carried out (unless the caller is the thread that
+ * carries it out: that operation itself, or a registration_callback).
  *
  * Context: process context, not in a handler.
  * Return: true if there was one, queued or being carried out.
@@ -158,7 +201,7 @@ bool pid_uprobe_cancel_deferred(struct pid_uprobe *u)
 	if (u->op != PID_UPROBE_OP_NONE)
 		ns = pid_uprobe_unqueue(u);
 	running = pid_uprobe_op_running == u &&
-		  current_work() != &pid_uprobe_ops_work;
+		  READ_ONCE(pid_uprobe_op_runner) != current;
 	spin_unlock(&pid_uprobe_ops_lock);
 	if (ns)
 		put_pid_ns(ns);
@@ -187,23 +230,28 @@ static struct pid_uprobe *pid_uprobe_next_op(enum pid_uprobe_op *op,
 	return u;
 }
 
-static void pid_uprobe_run_ops(struct work_struct *work)
+/* Carry out the queued operations, oldest first, until none is left. */
+static void pid_uprobe_run_ops(void)
 {
 	enum pid_uprobe_type type;
 	struct pid_namespace *ns;
 	enum pid_uprobe_op op;
 	struct pid_uprobe *u;
+	bool reg;
 	int ret;
 
+	mutex_lock(&pid_uprobe_ops_mutex);
+	WRITE_ONCE(pid_uprobe_op_runner, current);
 	while ((u = pid_uprobe_next_op(&op, &ns))) {
-		if (op == PID_UPROBE_OP_REMOVE) {
-			type = u->type;
-			ret = pid_uprobe_remove(u);
-		} else {
-			type = op == PID_UPROBE_OP_ADD_ENTRY ?
-			       PID_UPROBE_ENTRY : PID_UPROBE_RETURN;
+		reg = op == PID_UPROBE_OP_ADD_ENTRY ||
+		      op == PID_UPROBE_OP_ADD_RETURN;
+		type = op == PID_UPROBE_OP_ADD_RETURN ||
+		       op == PID_UPROBE_OP_REMOVE_RETURN ?
+		       PID_UPROBE_RETURN : PID_UPROBE_ENTRY;
+		if (reg)
 			ret = pid_uprobe_add(u, type, ns);
-		}
+		else
+			ret = pid_uprobe_remove(u);
 		put_pid_ns(ns);
 		/*
 		 * The last use of @u: whoever waits for it to be done (an
@@ -211,20 +259,31 @@ static void pid_uprobe_run_ops(struct work_struct *work)
 		 * woken by the next pid_uprobe_next_op().
 		 */
 		if (u->registration_callback)
-			u->registration_callback(u, op != PID_UPROBE_OP_REMOVE,
-						 type, ret);
+			u->registration_callback(u, reg, type, ret);
 	}
+	WRITE_ONCE(pid_uprobe_op_runner, NULL);
+	mutex_unlock(&pid_uprobe_ops_mutex);
+}
+
+static void pid_uprobe_ops_work_fn(struct work_struct *work)
+{
+	pid_uprobe_run_ops();
 }
 
 /**
  * pid_uprobe_flush_deferred() - carry out every operation queued so far
  *
+ * Called by the thread that carries operations out (from a
+ * registration_callback), it does nothing: that thread finishes the queue.
+ *
  * Context: process context, not in a handler; pid_uprobe_mutex not held.
  */
 void pid_uprobe_flush_deferred(void)
 {
-	if (current_work() != &pid_uprobe_ops_work)
-		flush_work(&pid_uprobe_ops_work);
+	if (READ_ONCE(pid_uprobe_op_runner) == current)
+		return;
+	pid_uprobe_run_ops();
+	flush_work(&pid_uprobe_ops_work);
 }
 
 /**

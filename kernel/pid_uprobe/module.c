@@ -11,14 +11,18 @@
 
 #include "internal.h"
 
-/* The handler @u runs, or will once its queued registration is done. */
+/*
+ * The handler @u runs, or will once its queued registration is done; for
+ * a queued unregistration, the handler of the kind it names.
+ */
 static void *pid_uprobe_code(struct pid_uprobe *u)
 {
 	enum pid_uprobe_op op = READ_ONCE(u->op);
 	bool ret = u->type == PID_UPROBE_RETURN;
 
-	if (op == PID_UPROBE_OP_ADD_ENTRY || op == PID_UPROBE_OP_ADD_RETURN)
-		ret = op == PID_UPROBE_OP_ADD_RETURN;
+	if (op != PID_UPROBE_OP_NONE)
+		ret = op == PID_UPROBE_OP_ADD_RETURN ||
+		      op == PID_UPROBE_OP_REMOVE_RETURN;
 	if (ret)
 		return container_of(u, struct pid_uretprobe, u)->handler;
 	return u->handler;
@@ -76,8 +80,8 @@ static int pid_uprobe_drop_module(struct module *mod)
 /*
  * 1. Unregister the module's probes; that waits for their handlers, so
  *    what those asked for is queued by then.
- * 2. Drop what is queued for the module's probes, and wait for the one
- *    operation the work item may be carrying out.
+ * 2. Drop what is queued for the module's probes, and carry out (or wait
+ *    for) what is left in the queue, the one operation under way too.
  * 3. Unregister again what that operation may have registered.
  */
 static int pid_uprobe_module_notify(struct notifier_block *nb,

@@ -339,7 +339,8 @@ static int pid_uprobe_request(struct pid_uprobe *u, enum pid_uprobe_op op)
 	if (ret)
 		return ret;
 	might_sleep();
-	if (op == PID_UPROBE_OP_REMOVE)
+	if (op == PID_UPROBE_OP_REMOVE_ENTRY ||
+	    op == PID_UPROBE_OP_REMOVE_RETURN)
 		return pid_uprobe_remove(u);
 	if (READ_ONCE(u->op) != PID_UPROBE_OP_NONE)
 		return -EBUSY;
@@ -359,9 +360,11 @@ static int pid_uprobe_request(struct pid_uprobe *u, enum pid_uprobe_op op)
  * unregistered for you.
  *
  * Context: process context; or a pid_uprobe or pid_uretprobe handler,
- * where the registration is done after the handlers of that hit and
- * reported to @u->registration_callback.
- * Return: 0 once the breakpoint is in place; -EINPROGRESS from a handler;
+ * where the registration is queued, done by that thread after the
+ * handlers of that hit and before it returns to user space, and reported
+ * to @u->registration_callback.
+ * Return: 0 once the breakpoint is in place; -EINPROGRESS from a handler
+ * (-ENOMEM there if the queue entry could not be allocated);
  * -EINVAL without a handler, for a kernel thread, or where the
  * instruction at @u->vaddr cannot be probed (the architecture refuses
  * it, for example because @u->vaddr is not the start of an instruction);
@@ -397,7 +400,7 @@ EXPORT_SYMBOL_GPL(register_pid_uprobe);
  */
 int unregister_pid_uprobe(struct pid_uprobe *u)
 {
-	return pid_uprobe_request(u, PID_UPROBE_OP_REMOVE);
+	return pid_uprobe_request(u, PID_UPROBE_OP_REMOVE_ENTRY);
 }
 EXPORT_SYMBOL_GPL(unregister_pid_uprobe);
 
@@ -430,6 +433,6 @@ EXPORT_SYMBOL_GPL(register_pid_uretprobe);
  */
 int unregister_pid_uretprobe(struct pid_uretprobe *rp)
 {
-	return pid_uprobe_request(&rp->u, PID_UPROBE_OP_REMOVE);
+	return pid_uprobe_request(&rp->u, PID_UPROBE_OP_REMOVE_RETURN);
 }
 EXPORT_SYMBOL_GPL(unregister_pid_uretprobe);

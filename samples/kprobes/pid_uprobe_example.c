@@ -74,6 +74,15 @@ static struct pid_uretprobe sample_exit = {
 	.handler = sample_return,
 };
 
+/*
+ * The two probes cannot be put in (or taken out) at one instant.  The
+ * return probe goes in first and comes out last, so every call counted
+ * has its return counted too, even in a process that keeps calling the
+ * function meanwhile.  (The other order would count, around each of the
+ * two steps, calls whose returns nobody was there to see.)  Returns of
+ * calls made just before the call probe went in, or just after it came
+ * out, are still counted: with a busy process, returns may exceed calls.
+ */
 static int __init sample_init(void)
 {
 	int ret;
@@ -82,17 +91,17 @@ static int __init sample_init(void)
 	sample_entry.vaddr = vaddr;
 	sample_exit.u.pid = pid;
 	sample_exit.u.vaddr = vaddr;
-	ret = register_pid_uprobe(&sample_entry);
-	if (ret) {
-		pr_err("register_pid_uprobe(pid %d, %#lx): %d\n", pid, vaddr,
-		       ret);
-		return ret;
-	}
 	ret = register_pid_uretprobe(&sample_exit);
 	if (ret) {
 		pr_err("register_pid_uretprobe(pid %d, %#lx): %d\n", pid,
 		       vaddr, ret);
-		unregister_pid_uprobe(&sample_entry);
+		return ret;
+	}
+	ret = register_pid_uprobe(&sample_entry);
+	if (ret) {
+		pr_err("register_pid_uprobe(pid %d, %#lx): %d\n", pid, vaddr,
+		       ret);
+		unregister_pid_uretprobe(&sample_exit);
 		return ret;
 	}
 	pr_info("probing pid %d at %#lx\n", pid, vaddr);
@@ -101,8 +110,8 @@ static int __init sample_init(void)
 
 static void __exit sample_exit_module(void)
 {
-	unregister_pid_uretprobe(&sample_exit);
 	unregister_pid_uprobe(&sample_entry);
+	unregister_pid_uretprobe(&sample_exit);
 	pr_info("%ld calls, %ld returns\n", atomic_long_read(&sample_calls),
 		atomic_long_read(&sample_returns));
 }

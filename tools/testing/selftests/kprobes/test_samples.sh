@@ -23,7 +23,7 @@ SETDOMAIN=$(kp_syscall_sym setdomainname)
 # and offset it was asked for.
 SE=$(kp_entry $SETHOST)
 BODY=$(kp_body $SETHOST)
-ktap_set_plan 22
+ktap_set_plan 25
 
 sethostname_calls()
 {
@@ -52,7 +52,7 @@ expect()
 # log_lines PATTERN - kernel log lines matching PATTERN
 log_lines() { dmesg | grep -cE -- "$1"; }
 
-no_probe_on() { ! grep -qE " [kr]  $1\+$(kp_entry $1) " $KP_LIST; }
+no_probe_on() { ! grep -qE " [krj]  $1\+$(kp_entry $1) " $KP_LIST; }
 
 # -- kprobe_example: entry probe (an ftrace site) ----------------------------
 
@@ -149,6 +149,51 @@ kp_check "kretprobe_example reports $CALLS returns of -22 with their durations" 
 	kretprobe_returns
 kp_check "rmmod kretprobe_example removes the probe, none missed" \
 	kretprobe_unload
+
+# -- jprobe_example: kernel_clone()'s arguments in a function like it -------
+
+CLONE_ENTRY=kernel_clone+$(kp_entry kernel_clone)
+
+# The forks of /bin/true by this shell: the sample logs its first 10
+# calls, each with the arguments it was handed; a fork's exit signal is
+# SIGCHLD (17 on every architecture we run).
+jprobe_forks()
+{
+	local hits me logged
+
+	me=$(cat /proc/$$/comm)
+	hits=$(param jprobe_example hits)
+	for _ in $(seq $CALLS); do
+		/bin/true
+	done
+	hits=$(($(param jprobe_example hits) - hits))
+	[ "$hits" -ge $CALLS ] || { echo "$CALLS forks, $hits calls seen"; return 1; }
+	logged="jprobe_example: kernel_clone\\(flags=(0|0x[0-9a-f]+), exit_signal=17\\)"
+	[ "$(log_lines "$logged by $me\$")" -ge 1 ] && return 0
+	echo "no fork of '$me' logged with its arguments:"
+	dmesg | tail -n 12
+	return 1
+}
+
+jprobe_unload()
+{
+	local n
+
+	n=$(param jprobe_example hits)
+	dmesg -C
+	rmmod jprobe_example || return 1
+	no_probe_on kernel_clone || { echo "probe left in $KP_LIST"; return 1; }
+	# Forks between the read and the rmmod are counted too.
+	dmesg | grep -qE "jprobe_example: kernel_clone: [0-9]+ calls seen, 0 missed" ||
+		{ echo "no exit line"; dmesg | tail -n 5; return 1; }
+	[ "$(dmesg | sed -nE 's/.*kernel_clone: ([0-9]+) calls seen.*/\1/p')" -ge "$n" ]
+}
+
+dmesg -C
+kp_check "jprobe_example loads; its probe is listed as j on $CLONE_ENTRY" \
+	eval 'modprobe jprobe_example && test -n "$(kp_list_line $CLONE_ENTRY j)"'
+kp_check "jprobe_example's entry function gets each fork's arguments" jprobe_forks
+kp_check "rmmod jprobe_example removes the probe, none missed" jprobe_unload
 
 # -- kprobe_batch_example: register_kprobes, disable, enable -----------------
 

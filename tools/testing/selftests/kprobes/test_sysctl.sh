@@ -13,7 +13,7 @@ if [ ! -e $KP_SYSCTL ]; then
 	ktap_skip_all "no $KP_SYSCTL: this kernel does not optimize probes"
 	exit "$KSFT_SKIP"
 fi
-ktap_set_plan 11
+ktap_set_plan 12
 
 kp_check "the sysctl reads 1 by default" test "$(cat $KP_SYSCTL)" = 1
 echo 0 >$KP_SYSCTL
@@ -21,7 +21,7 @@ kp_check "writing 0 makes it read 0" test "$(cat $KP_SYSCTL)" = 0
 echo 1 >$KP_SYSCTL
 kp_check "writing 1 makes it read 1" test "$(cat $KP_SYSCTL)" = 1
 
-for bad in 2 -1 abc; do
+for bad in 2 -1 abc n; do
 	kp_check "writing '$bad' is refused with EINVAL and changes nothing" \
 		kp_write_refused $KP_SYSCTL "$bad"
 done

@@ -208,6 +208,37 @@ static void kpt_test_nofault_read_no_handler(struct kunit *test)
 	kpt_nofault_read(test, false);
 }
 
+/*
+ * Only a return of 1 says a fault was handled.  This one returns 2 and
+ * leaves the registers alone; counted as handled, the load would fault
+ * again at once, so from the third try on it returns 0 and such a kernel
+ * shows 3 faults instead of looping.
+ */
+static int kpt_fault_two(struct kprobe *kp, struct pt_regs *regs, int trapnr)
+{
+	struct kpt_fprobe *p = container_of(kp, struct kpt_fprobe, kp);
+
+	p->faults++;
+	p->trapnr = trapnr;
+	return p->faults < 3 ? 2 : 0;
+}
+
+static void kpt_test_fault_handler_two(struct kunit *test)
+{
+	struct kpt_fprobe *p = kpt_fprobe_new(test);
+
+	p->kp.addr = kpt_at(kpt_api_add, KPT_INSN1);
+	p->kp.pre_handler = kpt_pre_nofault_read;
+	p->kp.fault_handler = kpt_fault_two;
+	KUNIT_ASSERT_EQ(test, kpt_register(test, &p->kp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_api_add(40, 2), 42);
+	/* Declined: the exception table fixed the read up. */
+	KUNIT_EXPECT_EQ(test, (long)p->loaded, (long)-EFAULT);
+	KUNIT_EXPECT_EQ(test, p->faults, 1);
+	KUNIT_EXPECT_EQ(test, p->pre, 1);
+	KUNIT_EXPECT_EQ(test, p->post, 1);
+}
+
 /* Decline, after checking that the fault is reported where it happened. */
 static int kpt_fault_decline_at(struct kprobe *kp, struct pt_regs *regs,
 				int trapnr)
@@ -347,6 +378,7 @@ static struct kunit_case kpt_fault_cases[] = {
 	KUNIT_CASE(kpt_test_fault_entry),
 	KUNIT_CASE(kpt_test_nofault_read_declined),
 	KUNIT_CASE(kpt_test_nofault_read_no_handler),
+	KUNIT_CASE(kpt_test_fault_handler_two),
 	{}
 };
 

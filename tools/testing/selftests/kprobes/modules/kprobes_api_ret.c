@@ -59,6 +59,14 @@ static int kpt_ret_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return regs_get_kernel_argument(regs, 0) == 0;
 }
 
+/* Count the calls that got an instance. */
+static int kpt_ret_entry_count(struct kretprobe_instance *ri,
+			       struct pt_regs *regs)
+{
+	kpt_ret_of(ri)->entries++;
+	return 0;
+}
+
 static int kpt_ret_entry_save(struct kretprobe_instance *ri,
 			      struct pt_regs *regs)
 {
@@ -105,6 +113,10 @@ static void kpt_test_ret_value(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->rets[0], 42);
 	KUNIT_EXPECT_EQ(test, r->rets[1], -3);
 	KUNIT_EXPECT_EQ(test, r->rp.nmissed, 0);
+#ifndef KPROBES_TEST_UPSTREAM
+	/* No cap asked for: none is written back (upstream writes one). */
+	KUNIT_EXPECT_EQ(test, r->rp.maxactive, 0);
+#endif
 
 	KUNIT_ASSERT_EQ_MSG(test, kpt_register_ret(test, &t->rp), 0,
 			    "is " KPT_TARGET ".ko loaded?");
@@ -173,6 +185,24 @@ static void kpt_test_ret_maxactive(struct kunit *test)
 	/* Innermost returns first. */
 	for (i = 0; i < 4; i++)
 		KUNIT_EXPECT_EQ(test, four->rets[i], i);
+}
+
+/*
+ * A missed call runs no handler at all: the entry_handler of a call that
+ * found no instance is skipped, like its return handler.
+ */
+static void kpt_test_ret_missed_skips_entry(struct kunit *test)
+{
+	struct kpt_ret *r = kpt_ret_new(test, "kpt_api_depth");
+
+	r->rp.maxactive = 2;
+	r->rp.entry_handler = kpt_ret_entry_count;
+	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &r->rp), 0);
+	KUNIT_EXPECT_EQ(test, kpt_api_depth(5), 5);
+	/* 6 calls, the 2 outermost with an instance. */
+	KUNIT_EXPECT_EQ(test, r->rp.nmissed, 4);
+	KUNIT_EXPECT_EQ(test, r->entries, 2);
+	KUNIT_EXPECT_EQ(test, r->returns, 2);
 }
 
 /* A cap is exact: every call over it is a miss, counted as such. */
@@ -582,6 +612,7 @@ static struct kunit_case kpt_ret_cases[] = {
 	KUNIT_CASE(kpt_test_ret_entry_veto),
 	KUNIT_CASE(kpt_test_ret_data),
 	KUNIT_CASE(kpt_test_ret_maxactive),
+	KUNIT_CASE(kpt_test_ret_missed_skips_entry),
 	KUNIT_CASE(kpt_test_ret_cap_exact),
 	KUNIT_CASE(kpt_test_ret_deep_ftrace),
 	KUNIT_CASE(kpt_test_ret_deep_int3),

@@ -542,6 +542,88 @@ static int case_delayed_unregister(void)
 	return hits(0) == 1 ? 0 : fail("%ld hits, wanted 1", hits(0));
 }
 
+/*
+ * The same, with the function called again at once: the unregistration
+ * and its callback are done before the thread is back in user space, so
+ * the second call is not a hit.
+ */
+static int case_delayed_unregister_now(void)
+{
+	struct slot s;
+	int ret;
+
+	ret = ctl("act 0 unreg 0");
+	ret = ret ?: ctl("entry 0 %d %lx", getpid(), addr(kpp_target));
+	if (ret)
+		return fail("setup: %s", strerror(-ret));
+	call_target(1);
+	call_target(1);
+	state(0, &s, NULL, 0);
+	if (s.hits != 1)
+		return fail("%ld hits, wanted 1: not unregistered in time",
+			    s.hits);
+	if (s.cb_count != 1 || s.cb_reg != 0 || s.cb_result != 0)
+		return fail("%d callbacks (reg %d, result %d), wanted 1 (0, 0)",
+			    s.cb_count, s.cb_reg, s.cb_result);
+	return 0;
+}
+
+/*
+ * A registration asked for in a handler that fails (nothing is mapped at
+ * the address) is reported to the callback with the error, by the time
+ * the thread is back.
+ */
+static int case_delayed_register_fails(void)
+{
+	struct slot s;
+	int ret;
+
+	/* The second page: below mmap_min_addr, nothing is ever mapped. */
+	ret = ctl("prep 1 entry %d %lx", getpid(), 0x1000UL);
+	ret = ret ?: ctl("act 0 reg 1");
+	ret = ret ?: ctl("entry 0 %d %lx", getpid(), addr(kpp_target));
+	if (ret)
+		return fail("setup: %s", strerror(-ret));
+	call_target(1);
+	state(1, &s, NULL, 0);
+	if (s.cb_count != 1)
+		return fail("callback count %d when the thread was back, wanted 1",
+			    s.cb_count);
+	if (s.cb_reg != 1 || s.cb_type != 0 || s.cb_result != -ENXIO)
+		return fail("callback(reg %d, type %d, result %d), wanted (1, 0, %d)",
+			    s.cb_reg, s.cb_type, s.cb_result, -ENXIO);
+	/* The slot was never registered: registering it directly fails too. */
+	ret = ctl("again 1");
+	return ret == -ENXIO ? 0 :
+		fail("registering the same probe directly: %d, wanted %d",
+		     ret, -ENXIO);
+}
+
+/*
+ * A handler unregisters a return probe that was never registered: the
+ * callback names the kind of call, a return probe's unregistration.
+ */
+static int case_delayed_unregister_type(void)
+{
+	struct slot s;
+	int ret;
+
+	ret = ctl("prep 2 return %d %lx", getpid(), addr(kpp_other));
+	ret = ret ?: ctl("act 0 unreg 2");
+	ret = ret ?: ctl("entry 0 %d %lx", getpid(), addr(kpp_target));
+	if (ret)
+		return fail("setup: %s", strerror(-ret));
+	call_target(1);
+	state(2, &s, NULL, 0);
+	if (s.cb_count != 1)
+		return fail("callback count %d when the thread was back, wanted 1",
+			    s.cb_count);
+	if (s.cb_reg != 0 || s.cb_type != 1 || s.cb_result != 0)
+		return fail("callback(reg %d, type %d, result %d), wanted (0, 1, 0)",
+			    s.cb_reg, s.cb_type, s.cb_result);
+	return 0;
+}
+
 /* Handlers may sleep. */
 static int case_sleep(void)
 {
@@ -785,6 +867,9 @@ static const struct {
 	{ "exec", case_exec },
 	{ "delayed-register", case_delayed_register },
 	{ "delayed-unregister", case_delayed_unregister },
+	{ "delayed-unregister-now", case_delayed_unregister_now },
+	{ "delayed-register-fails", case_delayed_register_fails },
+	{ "delayed-unregister-type", case_delayed_unregister_type },
 	{ "sleep", case_sleep },
 	{ "bad-input", case_bad_input },
 	{ "alias", case_alias },
