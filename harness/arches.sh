@@ -148,6 +148,8 @@ row()
 mv "$table.tmp" "$table"
 echo
 cat "$table"
+python3 "$KP_HARNESS/results.py" --rows arches "make arches" "$table" ||
+	kp_log "could not update RESULTS.md"
 if [ -f "$dir/.errors" ] || [ "$errors" -ne 0 ]; then
 	rm -f "$dir/.errors"
 	kp_log "harness errors above (HARNESS ERROR rows); table in $table"

@@ -5,7 +5,10 @@ out/bench.txt (with ARCH_TAG appended to each directory name, e.g. -arm64):
 one row per figure, ours / upstream / ratio under instruction
 counting, then the same under the emulated wall clock.
 
-Usage: bench-table.py RUNS_DIR [ARCH_TAG]
+Usage: bench-table.py [--markdown] RUNS_DIR [ARCH_TAG]
+
+--markdown prints only the instruction-counted columns, as a Markdown
+table (RESULTS.md, the cover letter of `make series`).
 """
 
 import os
@@ -37,9 +40,37 @@ def cell(v):
     return '-' if v is None else str(v)
 
 
+def human(name, v):
+    """A reg.*_ns figure in ns, ms or s; others as they are."""
+    if v is None:
+        return '-'
+    if not name.endswith('_ns'):
+        return str(v)
+    if v >= 1000000000:
+        return f'{v / 1e9:.3f} s'
+    if v >= 1000000:
+        return f'{v / 1e6:.1f} ms'
+    return f'{v} ns'
+
+
+def markdown(data, names):
+    """The instruction-counted columns as a Markdown table."""
+    print('| figure | ours | upstream | ratio |')
+    print('|---|---:|---:|---:|')
+    for n in names:
+        o, u = data[('icount', 'patched')].get(n), data[('icount', 'upstream')].get(n)
+        if o is None and u is None:
+            continue
+        r = ratio(o, u) if not n.endswith('_ns') or o is None or u in (None, 0) \
+            else f'{o / u:.2g}' if o / u < 0.1 else f'{o / u:.3f}'
+        print(f'| `{n}` | {human(n, o)} | {human(n, u)} | {r} |')
+
+
 def main():
-    runs = sys.argv[1]
-    tag = sys.argv[2] if len(sys.argv) > 2 else ''
+    md = sys.argv[1:2] == ['--markdown']
+    args = sys.argv[2:] if md else sys.argv[1:]
+    runs = args[0]
+    tag = args[1] if len(args) > 1 else ''
     data = {(m, t): load(os.path.join(runs, f'bench-{m}-{t}{tag}', 'out', 'bench.txt'))
             for m in ('icount', 'wall') for t in ('patched', 'upstream')}
     names = []
@@ -47,6 +78,9 @@ def main():
         for k in d:
             if k not in names:
                 names.append(k)
+    if md:
+        markdown(data, names)
+        return
     print(f'{"figure":<40} {"ours":>12} {"upstream":>12} {"ratio":>6}'
           f'   {"ours wall":>12} {"up wall":>12} {"ratio":>6}')
     for n in names:

@@ -111,3 +111,18 @@ if [ $rc -ne 0 ]; then
 	kp_die "a benchmark run failed (see above)"
 fi
 kp_log "table saved in $bench/table.txt"
+# Every run is recorded in RESULTS.md, saying what it measured.
+case " $modes " in
+*" icount "*)
+	{
+		printf 'Linux %s; this run measured: %s%s (a tree not named keeps its last run'"'"'s columns). ' \
+			"$(kp_base_version)" "$trees" \
+			"$([ "$quick" = 0 ] || echo ', BENCH_QUICK=1: no 10,000-probe rows')"
+		printf 'Instruction-counted columns: hit.* rows are guest instructions per hit, reg.* rows guest time.\n\n'
+		python3 "$KP_HARNESS/bench-table.py" --markdown "$KP_BUILD/runs" "$KP_ATAG"
+	} >"$bench/table.md"
+	python3 "$KP_HARNESS/results.py" "bench$KP_ATAG" \
+		"make bench${KP_ATAG:+ ARCH=$KP_ARCH}" "$bench/table.md" ||
+		kp_log "could not update RESULTS.md"
+	;;
+esac

@@ -18,6 +18,7 @@
 . "$(dirname "$0")/common.sh"
 
 tree=$(kp_tree)
+suites_asked=${SUITES:-}
 variants=${VARIANTS:-$KP_DEFAULT_VARIANTS}
 for v in $variants; do
 	kp_check_variant "$v"
@@ -262,6 +263,22 @@ done
 
 kp_log "results (Linux $(kp_base_version), $tree tree${KP_ATAG:+, $KP_ARCH}):"
 rc=0
-python3 "$KP_HARNESS/report.py" "${runs[@]}" || rc=$?
+report=$KP_BUILD/logs/check-report$KP_ATAG.txt
+python3 "$KP_HARNESS/report.py" "${runs[@]}" >"$report" || rc=$?
+cat "$report"
 kp_log "make check finished in $(kp_elapsed)"
+# A full run of our tree (every default variant and suite, no TEST) is
+# recorded in RESULTS.md.
+if [ "$tree" = patched ] && [ -z "${TEST:-}" ] && [ -z "${VARIANTS:-}" ] &&
+   [ -z "$suites_asked" ]; then
+	{
+		printf 'Linux %s, took %s%s.\n\n```\n' "$(kp_base_version)" \
+			"$(kp_elapsed)" "$([ "${HARNESS:-1}" = 0 ] && echo ', HARNESS=0')"
+		cat "$report"
+		printf '```\n'
+	} >"$report.md"
+	python3 "$KP_HARNESS/results.py" "check$KP_ATAG" \
+		"make check${KP_ATAG:+ ARCH=$KP_ARCH}" "$report.md" ||
+		kp_log "could not update RESULTS.md"
+fi
 exit $rc

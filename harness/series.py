@@ -22,6 +22,7 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 
 
 def die(msg):
@@ -104,15 +105,24 @@ def sed_file(src, script, dst):
 
 
 def bench_table(top):
-    """The measured table of README.md, between its bench-table markers."""
+    """The x86-64 `make bench` table of RESULTS.md and the line that dates
+    it, as the harness wrote them; None before the first run."""
     try:
-        with open(os.path.join(top, 'README.md')) as f:
+        with open(os.path.join(top, 'RESULTS.md')) as f:
             text = f.read()
     except OSError:
         return None
-    m = re.search(r'<!-- bench-table -->\n(.*?)<!-- /bench-table -->', text,
-                  re.S)
-    return m.group(1).rstrip() + '\n' if m else None
+    m = re.search(r'<!-- results:bench -->\n(.*?)<!-- /results:bench -->',
+                  text, re.S)
+    if not m:
+        return None
+    lines = m.group(1).splitlines()
+    table = [l for l in lines if l.startswith('|')]
+    dated = [l for l in lines if re.match(r'\d{4}-\d\d-\d\d\b', l)]
+    if not table:
+        return None
+    when = [textwrap.fill(dated[0], 72), ''] if dated else []
+    return '\n'.join(when + table) + '\n'
 
 
 def write_cover(out, top, sdir, version):
@@ -127,13 +137,13 @@ def write_cover(out, top, sdir, version):
     blurb = blurb.strip() + '\n\nBase: Linux %s (Debian linux-source-6.12).\n' % version
     table = bench_table(top)
     if table:
-        blurb += ('\nOverhead, from `make bench` (README.md of the project,'
-                  ' to be refreshed),\nmeasured under QEMU emulation'
+        blurb += ('\nOverhead, from `make bench` (RESULTS.md of the project,'
+                  ' as the harness\nwrote it), measured under QEMU emulation'
                   ' (TCG, no KVM) with -icount shift=0: hit.* rows\n'
                   'are guest instructions per hit, reg.* rows guest'
                   ' nanoseconds; not hardware\ntimes.\n\n' + table)
     else:
-        blurb += '\nNo measured `make bench` table in README.md yet.\n'
+        blurb += '\nNo `make bench` table in RESULTS.md yet.\n'
     text = text.replace('*** SUBJECT HERE ***', subject.strip())
     text = text.replace('*** BLURB HERE ***', blurb.rstrip())
     with open(path, 'w') as f:
