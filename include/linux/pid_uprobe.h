@@ -68,6 +68,7 @@ struct pid_uprobe {
 	enum pid_uprobe_type type;
 	enum pid_uprobe_state state;
 	enum pid_uprobe_op op;
+	bool leaving;
 	struct pid_namespace *op_ns;
 	struct pid_uprobe_point *point;
 	struct list_head node;

@@ -15,25 +15,27 @@
  * finds the thread there and is queued on the hit instead of carried out
  * (it cannot be: the hit runs inside the kernel uprobe's read side, which
  * an unregistration waits for).  Once every handler of the point has run,
- * the hit's queue joins the global one, and the thread gets task work
- * that runs before it returns to user space: it carries out the queued
- * operations in turn, each reported to its probe's registration_callback.
- * So a handler that unregisters its own probe sees no second hit, and a
- * registration asked for in a hit is in place when the thread goes on.
- * One thread at a time works through the queue (pid_uprobe_ops_mutex);
- * one that finds another at it waits, and so does not go back to user
- * space before its own operations, which the other does, are done.  A
- * thread that can take no more task work (it is exiting) leaves the
- * queue to a work item.
+ * the queue goes to a work item, which does each operation in turn and
+ * reports it to the probe's registration_callback.
+ *
+ * A probe whose unregistration is queued runs its handler no more, from
+ * the moment it is queued: a handler that unregisters its own probe sees
+ * no second hit, however soon its thread calls the probed code again.
+ *
+ * The operations are not carried out by the probed thread itself (in task
+ * work, before it returns to user space): that thread may hold one of its
+ * process's out-of-line step slots by then, and an unregistration waits
+ * for an RCU tasks-trace grace period, which a thread of the same process
+ * waiting for a free slot inside the kernel uprobe's read side holds up.
+ * With every slot held by threads doing such operations, nothing would
+ * move again.
  */
 #include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/pid_namespace.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
-#include <linux/slab.h>
 #include <linux/spinlock.h>
-#include <linux/task_work.h>
 #include <linux/wait.h>
 
 #include "internal.h"
@@ -43,7 +45,6 @@ struct pid_uprobe_hit {
 	struct task_struct *task;
 	struct hlist_node node;
 	struct list_head ops;		/* queued probes, by op_node */
-	struct callback_head *twork;	/* for the task work, once queued */
 };
 
 #define PID_UPROBE_HIT_BITS	6
@@ -53,22 +54,14 @@ static struct pid_uprobe_hit_bucket {
 	struct hlist_head hits;
 } pid_uprobe_hit_table[1 << PID_UPROBE_HIT_BITS];
 
-/*
- * Held by the one thread working through pid_uprobe_ops; taken before
- * pid_uprobe_mutex, never inside it.
- */
-static DEFINE_MUTEX(pid_uprobe_ops_mutex);
-/* That thread, while it holds pid_uprobe_ops_mutex. */
-static struct task_struct *pid_uprobe_op_runner;
 /* Protects pid_uprobe_ops, pid_uprobe_op_running, every probe's op. */
 static DEFINE_SPINLOCK(pid_uprobe_ops_lock);
 static LIST_HEAD(pid_uprobe_ops);
-/* The probe whose operation is being carried out, if any. */
+/* The probe whose operation the work item is carrying out, if any. */
 static struct pid_uprobe *pid_uprobe_op_running;
 static DECLARE_WAIT_QUEUE_HEAD(pid_uprobe_op_done);
-static void pid_uprobe_ops_work_fn(struct work_struct *work);
-static DECLARE_WORK(pid_uprobe_ops_work, pid_uprobe_ops_work_fn);
-static void pid_uprobe_run_ops(void);
+static void pid_uprobe_run_ops(struct work_struct *work);
+static DECLARE_WORK(pid_uprobe_ops_work, pid_uprobe_run_ops);
 
 static struct pid_uprobe_hit_bucket *pid_uprobe_bucket(struct task_struct *t)
 {
@@ -96,17 +89,10 @@ static void pid_uprobe_hit_begin(struct pid_uprobe_hit *hit)
 	struct pid_uprobe_hit_bucket *b = pid_uprobe_bucket(current);
 
 	hit->task = current;
-	hit->twork = NULL;
 	INIT_LIST_HEAD(&hit->ops);
 	spin_lock(&b->lock);
 	hlist_add_head(&hit->node, &b->hits);
 	spin_unlock(&b->lock);
-}
-
-static void pid_uprobe_ops_task_work(struct callback_head *head)
-{
-	kfree(head);
-	pid_uprobe_run_ops();
 }
 
 static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
@@ -117,22 +103,19 @@ static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
 	spin_lock(&b->lock);
 	hlist_del(&hit->node);
 	spin_unlock(&b->lock);
-	if (!hit->twork)
-		return;
-	/* An unregistration elsewhere may have taken them off again. */
+	/* An unregistration elsewhere may take them off meanwhile. */
 	spin_lock(&pid_uprobe_ops_lock);
 	queued = !list_empty(&hit->ops);
 	list_splice_tail_init(&hit->ops, &pid_uprobe_ops);
 	spin_unlock(&pid_uprobe_ops_lock);
-	if (!queued) {
-		kfree(hit->twork);
-		return;
-	}
-	init_task_work(hit->twork, pid_uprobe_ops_task_work);
-	if (task_work_add(current, hit->twork, TWA_RESUME)) {
-		kfree(hit->twork);
+	if (queued)
 		queue_work(system_unbound_wq, &pid_uprobe_ops_work);
-	}
+}
+
+/* Is an unregistration of @u queued (so that its handler must not run)? */
+static bool pid_uprobe_leaving(struct pid_uprobe *u)
+{
+	return READ_ONCE(u->leaving);
 }
 
 /**
@@ -143,7 +126,7 @@ static void pid_uprobe_hit_end(struct pid_uprobe_hit *hit)
  * Context: any task context.
  * Return: 0 if the caller is not running a pid_uprobe handler (nothing
  * is queued: carry the operation out now); in a handler -EINPROGRESS,
- * -EBUSY if @u already has an operation queued, or -ENOMEM.
+ * or -EBUSY if @u already has an operation queued.
  */
 int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 {
@@ -152,12 +135,6 @@ int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 
 	if (!hit)
 		return 0;
-	/* Handlers may sleep; the first operation of the hit pays for it. */
-	if (!hit->twork) {
-		hit->twork = kmalloc(sizeof(*hit->twork), GFP_KERNEL);
-		if (!hit->twork)
-			return -ENOMEM;
-	}
 	spin_lock(&pid_uprobe_ops_lock);
 	if (u->op != PID_UPROBE_OP_NONE) {
 		ret = -EBUSY;
@@ -165,6 +142,9 @@ int pid_uprobe_defer(struct pid_uprobe *u, enum pid_uprobe_op op)
 		u->op = op;
 		u->op_ns = get_pid_ns(task_active_pid_ns(current));
 		list_add_tail(&u->op_node, &hit->ops);
+		if (op == PID_UPROBE_OP_REMOVE_ENTRY ||
+		    op == PID_UPROBE_OP_REMOVE_RETURN)
+			WRITE_ONCE(u->leaving, true);
 	}
 	spin_unlock(&pid_uprobe_ops_lock);
 	return ret;
@@ -186,8 +166,8 @@ static struct pid_namespace *pid_uprobe_unqueue(struct pid_uprobe *u)
  * @u: the probe
  *
  * Drops an operation queued for @u, without calling its callback, and
- * waits for one being carried out (unless the caller is the thread that
- * carries it out: that operation itself, or a registration_callback).
+ * waits for one that the work item is carrying out (unless the caller is
+ * the work item: that operation itself, or a registration_callback).
  *
  * Context: process context, not in a handler.
  * Return: true if there was one, queued or being carried out.
@@ -201,7 +181,7 @@ bool pid_uprobe_cancel_deferred(struct pid_uprobe *u)
 	if (u->op != PID_UPROBE_OP_NONE)
 		ns = pid_uprobe_unqueue(u);
 	running = pid_uprobe_op_running == u &&
-		  READ_ONCE(pid_uprobe_op_runner) != current;
+		  current_work() != &pid_uprobe_ops_work;
 	spin_unlock(&pid_uprobe_ops_lock);
 	if (ns)
 		put_pid_ns(ns);
@@ -230,8 +210,7 @@ static struct pid_uprobe *pid_uprobe_next_op(enum pid_uprobe_op *op,
 	return u;
 }
 
-/* Carry out the queued operations, oldest first, until none is left. */
-static void pid_uprobe_run_ops(void)
+static void pid_uprobe_run_ops(struct work_struct *work)
 {
 	enum pid_uprobe_type type;
 	struct pid_namespace *ns;
@@ -240,11 +219,10 @@ static void pid_uprobe_run_ops(void)
 	bool reg;
 	int ret;
 
-	mutex_lock(&pid_uprobe_ops_mutex);
-	WRITE_ONCE(pid_uprobe_op_runner, current);
 	while ((u = pid_uprobe_next_op(&op, &ns))) {
 		reg = op == PID_UPROBE_OP_ADD_ENTRY ||
 		      op == PID_UPROBE_OP_ADD_RETURN;
+		/* The kind of call, even for a probe never registered. */
 		type = op == PID_UPROBE_OP_ADD_RETURN ||
 		       op == PID_UPROBE_OP_REMOVE_RETURN ?
 		       PID_UPROBE_RETURN : PID_UPROBE_ENTRY;
@@ -261,29 +239,17 @@ static void pid_uprobe_run_ops(void)
 		if (u->registration_callback)
 			u->registration_callback(u, reg, type, ret);
 	}
-	WRITE_ONCE(pid_uprobe_op_runner, NULL);
-	mutex_unlock(&pid_uprobe_ops_mutex);
-}
-
-static void pid_uprobe_ops_work_fn(struct work_struct *work)
-{
-	pid_uprobe_run_ops();
 }
 
 /**
  * pid_uprobe_flush_deferred() - carry out every operation queued so far
  *
- * Called by the thread that carries operations out (from a
- * registration_callback), it does nothing: that thread finishes the queue.
- *
  * Context: process context, not in a handler; pid_uprobe_mutex not held.
  */
 void pid_uprobe_flush_deferred(void)
 {
-	if (READ_ONCE(pid_uprobe_op_runner) == current)
-		return;
-	pid_uprobe_run_ops();
-	flush_work(&pid_uprobe_ops_work);
+	if (current_work() != &pid_uprobe_ops_work)
+		flush_work(&pid_uprobe_ops_work);
 }
 
 /**
@@ -349,8 +315,10 @@ static int pid_uprobe_on_entry(struct uprobe_consumer *uc,
 	pid_uprobe_hit_begin(&hit);
 	idx = srcu_read_lock(&pid_uprobe_srcu);
 	list_for_each_entry_srcu(u, &c->probes, node,
-				 srcu_read_lock_held(&pid_uprobe_srcu))
-		u->handler(u, regs);
+				 srcu_read_lock_held(&pid_uprobe_srcu)) {
+		if (!pid_uprobe_leaving(u))
+			u->handler(u, regs);
+	}
 	/* Queued before the read side ends: unregistering waits for it. */
 	pid_uprobe_hit_end(&hit);
 	srcu_read_unlock(&pid_uprobe_srcu, idx);
@@ -382,6 +350,8 @@ static int pid_uprobe_on_return(struct uprobe_consumer *uc,
 	idx = srcu_read_lock(&pid_uprobe_srcu);
 	list_for_each_entry_srcu(u, &c->probes, node,
 				 srcu_read_lock_held(&pid_uprobe_srcu)) {
+		if (pid_uprobe_leaving(u))
+			continue;
 		ri.rp = container_of(u, struct pid_uretprobe, u);
 		ri.rp->handler(&ri, regs);
 	}

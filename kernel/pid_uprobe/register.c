@@ -265,6 +265,7 @@ static int pid_uprobe_add_locked(struct pid_uprobe *u,
 	u->type = type;
 	u->point = point;
 	u->state = PID_UPROBE_ACTIVE;
+	WRITE_ONCE(u->leaving, false);
 	list_add_tail_rcu(&u->node, &point->cons[type].probes);
 	return 0;
 }
@@ -360,11 +361,10 @@ static int pid_uprobe_request(struct pid_uprobe *u, enum pid_uprobe_op op)
  * unregistered for you.
  *
  * Context: process context; or a pid_uprobe or pid_uretprobe handler,
- * where the registration is queued, done by that thread after the
- * handlers of that hit and before it returns to user space, and reported
- * to @u->registration_callback.
- * Return: 0 once the breakpoint is in place; -EINPROGRESS from a handler
- * (-ENOMEM there if the queue entry could not be allocated);
+ * where the registration is queued, done by a kernel worker after the
+ * handlers of that hit have run, and reported to
+ * @u->registration_callback.
+ * Return: 0 once the breakpoint is in place; -EINPROGRESS from a handler;
  * -EINVAL without a handler, for a kernel thread, or where the
  * instruction at @u->vaddr cannot be probed (the architecture refuses
  * it, for example because @u->vaddr is not the start of an instruction);
@@ -390,8 +390,9 @@ EXPORT_SYMBOL_GPL(register_pid_uprobe);
  *
  * Once it returns 0, @u->handler no longer runs and @u may be freed: an
  * operation queued for @u from a handler is dropped (without its
- * callback) or, if already under way, waited for.  Unregistering a probe
- * that is not registered, or whose process has exited or exec'd, does
+ * callback) or, if already under way, waited for.  Called from a handler,
+ * it is queued, and @u->handler runs no more from then on.  Unregistering
+ * a probe that is not registered, or whose process has exited or exec'd, does
  * nothing else.
  *
  * Context: as register_pid_uprobe().
