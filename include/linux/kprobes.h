@@ -217,6 +217,7 @@ struct kretprobe_holder {
 	int nr_pending;
 	unsigned int nr_total;
 	unsigned int maxactive;
+	atomic_t active;
 	unsigned int low;
 	unsigned int shortfall;
 	bool dead;

@@ -394,7 +394,8 @@ void kretprobe_cache_spill(struct kretprobe_instance *ri,
  * @pending: instances this CPU took minus those it gave back, through
  *	the cache (the holder's nr_pending counts the shared list's)
  *
- * Only kretprobes without a cap have caches.  A cache is used on the hit
+ * Kretprobes without a cap have caches, and those with one whose reserve
+ * (see kretprobe_holder_create()) is small.  A cache is used on the hit
  * and return paths only, between setting current_kprobe from NULL and
  * clearing it again on its CPU: nothing else on that CPU, interrupt or
  * NMI, can then take or give back an instance through the cache (they
@@ -413,6 +414,36 @@ struct kretprobe_cache {
 #define KRETPROBE_CACHE_MAX	8
 #define KRETPROBE_CACHE_BATCH	(KRETPROBE_CACHE_MAX / 2)
 
+/*
+ * A kretprobe with a cap and caches counts its calls in flight in
+ * holder->active (the shared list's nr_pending does not see the caches).
+ * An instance is taken only after a successful kretprobe_cap_take() and
+ * is back in a cache or on the shared list before kretprobe_cap_give().
+ * The holder has KRETPROBE_CAP_RESERVE more instances than the cap: the
+ * caches of the other CPUs hold at most that many minus one CPU's, so a
+ * call within the cap always finds one in its own cache or on the list.
+ */
+#define KRETPROBE_CAP_RESERVE	((KRETPROBE_CACHE_MAX + 1) * num_possible_cpus())
+
+static __always_inline bool kretprobe_cap_take(struct kretprobe_holder *h)
+{
+	if (!h->maxactive || atomic_inc_return(&h->active) <= h->maxactive)
+		return true;
+	atomic_dec(&h->active);
+	return false;
+}
+
+static __always_inline void kretprobe_cap_give(struct kretprobe_holder *h)
+{
+	if (h->maxactive) {
+		/* The instance is back before the call stops counting. */
+		smp_mb__before_atomic();
+		atomic_dec(&h->active);
+	}
+}
+
+struct kretprobe_instance *kretprobe_cap_missed(struct kretprobe *rp);
+
 /**
  * kretprobe_instance_get() - take an instance for a call of @rp's function
  * @rp: the kretprobe whose entry probe was hit
@@ -428,15 +459,22 @@ struct kretprobe_cache {
 static __always_inline struct kretprobe_instance *
 kretprobe_instance_get(struct kretprobe *rp, struct pt_regs *regs)
 {
-	struct kretprobe_cache __percpu *pc = READ_ONCE(rp->rph->cache);
+	struct kretprobe_holder *h = rp->rph;
+	struct kretprobe_cache __percpu *pc = READ_ONCE(h->cache);
 	struct kretprobe_instance *ri;
 	struct kretprobe_cache *c;
 
 	if (unlikely(!pc))
 		return kretprobe_instance_get_shared(rp, regs);
+	if (unlikely(!kretprobe_cap_take(h)))
+		return kretprobe_cap_missed(rp);
 	c = this_cpu_ptr(pc);
-	if (unlikely(!c->free))
-		return kretprobe_instance_get_shared(rp, regs);
+	if (unlikely(!c->free)) {
+		ri = kretprobe_instance_get_shared(rp, regs);
+		if (unlikely(!ri))
+			kretprobe_cap_give(h);
+		return ri;
+	}
 	ri = llist_entry(c->free, struct kretprobe_instance, llist);
 	c->free = ri->llist.next;
 	c->nr_free--;
@@ -454,7 +492,8 @@ kretprobe_instance_get(struct kretprobe *rp, struct pt_regs *regs)
  */
 static __always_inline void kretprobe_instance_put_local(struct kretprobe_instance *ri)
 {
-	struct kretprobe_cache __percpu *pc = READ_ONCE(ri->rph->cache);
+	struct kretprobe_holder *h = ri->rph;
+	struct kretprobe_cache __percpu *pc = READ_ONCE(h->cache);
 	struct kretprobe_cache *c;
 
 	if (unlikely(!pc)) {
@@ -464,12 +503,13 @@ static __always_inline void kretprobe_instance_put_local(struct kretprobe_instan
 	c = this_cpu_ptr(pc);
 	if (unlikely(c->nr_free >= KRETPROBE_CACHE_MAX)) {
 		kretprobe_cache_spill(ri, c);
-		return;
+	} else {
+		ri->llist.next = c->free;
+		c->free = &ri->llist;
+		c->nr_free++;
+		c->pending--;
 	}
-	ri->llist.next = c->free;
-	c->free = &ri->llist;
-	c->nr_free++;
-	c->pending--;
+	kretprobe_cap_give(h);
 }
 
 /**

@@ -5,7 +5,10 @@
  *
  * Each kretprobe owns a struct kretprobe_holder.  Its free list starts
  * with maxactive instances, or with a default number when maxactive <= 0.
- * With a cap (maxactive > 0) that is all there ever is.  Without one:
+ * With a cap (maxactive > 0) that is all there ever is, plus, where that
+ * costs little (kretprobe_holder_create()), a reserve that lets it use
+ * per-CPU caches like an uncapped kretprobe while the cap stays exact.
+ * Without a cap:
  *
  *  - when the list runs low, the hit path queues an irq_work (safe from
  *    any context) that schedules a work item, which allocates more with
@@ -40,7 +43,8 @@
  *
  * In front of the free list, a kretprobe without a cap has a small cache
  * of free instances per CPU (struct kretprobe_cache in internal.h), which
- * most hits and returns use without a lock or an atomic instruction.  An
+ * most hits and returns use without a lock or an atomic instruction (a
+ * capped one with caches adds one atomic counter, holder->active).  An
  * empty cache takes a few instances from the free list at once, a full
  * one gives half of them back, so at most KRETPROBE_CACHE_MAX instances
  * per CPU are out of the free list's reach.
@@ -64,6 +68,7 @@
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/sysctl.h>
 
@@ -297,6 +302,21 @@ static void kretprobe_pool_kick(struct irq_work *work)
 	schedule_work(&h->refill);
 }
 
+/*
+ * Every uncapped kretprobe has per-CPU caches.  A capped one has them when
+ * the reserve they need costs no more than the capped instances
+ * themselves, or at most KRETPROBE_CAP_RESERVE_BYTES.
+ */
+#define KRETPROBE_CAP_RESERVE_BYTES	SZ_16K
+
+static bool kretprobe_holder_wants_caches(struct kretprobe_holder *h)
+{
+	unsigned long reserve = KRETPROBE_CAP_RESERVE;
+
+	return !h->maxactive || reserve <= h->maxactive ||
+	       reserve * h->size <= KRETPROBE_CAP_RESERVE_BYTES;
+}
+
 /**
  * kretprobe_holder_create() - allocate @rp's bookkeeping and first instances
  * @rp: a kretprobe being registered
@@ -321,15 +341,17 @@ struct kretprobe_holder *kretprobe_holder_create(struct kretprobe *rp)
 	INIT_WORK(&h->refill, kretprobe_pool_refill);
 	INIT_DELAYED_WORK(&h->shrink, kretprobe_pool_shrink);
 
-	if (!h->maxactive) {
+	n = h->maxactive ?: kretprobe_pool_initial();
+	if (kretprobe_holder_wants_caches(h)) {
 		h->cache_mem = alloc_percpu(struct kretprobe_cache);
 		if (!h->cache_mem) {
 			kfree(h);
 			return ERR_PTR(-ENOMEM);
 		}
 		h->cache = h->cache_mem;
+		if (h->maxactive)
+			n += KRETPROBE_CAP_RESERVE;
 	}
-	n = h->maxactive ?: kretprobe_pool_initial();
 	if (kretprobe_pool_grow(h, n, GFP_KERNEL) < n) {
 		kretprobe_holder_stop_locked(h);
 		kretprobe_holder_release(h);
@@ -486,7 +508,17 @@ struct kretprobe_instance *kretprobe_instance_get_shared(struct kretprobe *rp,
 	bool low;
 
 	flags = kretprobe_lock(h);
-	if (h->maxactive && h->nr_pending >= h->maxactive) {
+	/* With caches the cap was checked by kretprobe_cap_take(). */
+	if (h->maxactive && !pc && h->nr_pending >= h->maxactive) {
+		kretprobe_count_miss(rp, h, KRETPROBE_MISS_CAP);
+		kretprobe_unlock(h, flags);
+		return NULL;
+	}
+	if (!h->free && h->maxactive) {
+		/*
+		 * A capped pool never grows.  (Within the cap it is never
+		 * empty: kretprobe_cap_take() and KRETPROBE_CAP_RESERVE.)
+		 */
 		kretprobe_count_miss(rp, h, KRETPROBE_MISS_CAP);
 		kretprobe_unlock(h, flags);
 		return NULL;
@@ -516,6 +548,26 @@ struct kretprobe_instance *kretprobe_instance_get_shared(struct kretprobe *rp,
 NOKPROBE_SYMBOL(kretprobe_instance_get_shared);
 
 /**
+ * kretprobe_cap_missed() - count a call over a kretprobe's cap
+ * @rp: the kretprobe, one with a cap and caches
+ *
+ * Context: as kretprobe_instance_get().
+ * Return: NULL, for the caller to return.
+ */
+struct kretprobe_instance *kretprobe_cap_missed(struct kretprobe *rp)
+{
+	struct kretprobe_holder *h = rp->rph;
+	unsigned long flags;
+
+	flags = kretprobe_lock(h);
+	kretprobe_count_miss(rp, h, KRETPROBE_MISS_CAP);
+	kretprobe_unlock(h, flags);
+	return NULL;
+}
+
+NOKPROBE_SYMBOL(kretprobe_cap_missed);
+
+/**
  * kretprobe_instance_put() - give an instance back
  * @ri: an instance no task stack refers to any more
  *
@@ -536,6 +588,9 @@ void kretprobe_instance_put(struct kretprobe_instance *ri)
 		h->nr_free++;
 	}
 	kretprobe_unlock(h, flags);
+	/* Taken through kretprobe_cap_take() if the holder has caches. */
+	if (h->cache_mem)
+		kretprobe_cap_give(h);
 	if (!dead)
 		return;
 	/*

@@ -84,6 +84,20 @@ kp_hits()
 	awk -v ev="$1" '$1 == ev { print $2 }' $TRACEFS/kprobe_profile
 }
 
+# kp_possible_cpus - how many CPUs the kernel counts as possible
+kp_possible_cpus()
+{
+	local n=0 r
+
+	for r in $(tr ',' ' ' </sys/devices/system/cpu/possible); do
+		case $r in
+		*-*) n=$((n + ${r#*-} - ${r%-*} + 1)) ;;
+		*) n=$((n + 1)) ;;
+		esac
+	done
+	echo $n
+}
+
 # kp_list_line SYM+OFF TYPE - the debugfs list line of that probe
 kp_list_line()
 {

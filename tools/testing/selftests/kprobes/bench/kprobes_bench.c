@@ -11,7 +11,8 @@
  *        (hit.baseline_per_call), with in turn: a kprobe on the entry (an
  *        ftrace site), an int3 kprobe with a post_handler on the first body
  *        instruction, a kprobe there left to the jump optimizer, a
- *        kretprobe, a kprobe plus a kretprobe, and (ours only) a jprobe
+ *        kretprobe, one with maxactive 8, a kprobe plus a kretprobe, and
+ *        (ours only) a jprobe
  *        on the entry. Also each nmissed.
  *        The names are x86's; on arm64 every probe is a BRK, on riscv
  *        an EBREAK, and none is optimized.
@@ -235,13 +236,15 @@ static void kpb_kp_disarm(void)
 	kpb_kp_on = false;
 }
 
-static int kpb_rp_arm(const char *name)
+/* A kretprobe on the target; @maxactive as register_kretprobe() takes it. */
+static int kpb_rp_arm_cap(const char *name, int maxactive)
 {
 	int ret;
 
 	memset(&kpb_rp, 0, sizeof(kpb_rp));
 	kpb_rp.kp.addr = (kprobe_opcode_t *)kpb_hit_target;
 	kpb_rp.handler = kpb_ret;
+	kpb_rp.maxactive = maxactive;
 	ret = register_kretprobe(&kpb_rp);
 	if (ret) {
 		kpb_err(ret, "hit.%s", name);
@@ -249,6 +252,11 @@ static int kpb_rp_arm(const char *name)
 	}
 	kpb_rp_on = true;
 	return 0;
+}
+
+static int kpb_rp_arm(const char *name)
+{
+	return kpb_rp_arm_cap(name, 0);
 }
 
 static void kpb_rp_disarm(void)
@@ -314,6 +322,12 @@ static void kpb_hit_kretprobes(void)
 	kpb_settle();
 	if (!kpb_rp_arm("kretprobe"))
 		kpb_hit_measure("kretprobe");
+	kpb_rp_disarm();
+
+	/* A cap, as "r8:" in kprobe_events asks for. */
+	kpb_settle();
+	if (!kpb_rp_arm_cap("kretprobe_cap8", 8))
+		kpb_hit_measure("kretprobe_cap8");
 	kpb_rp_disarm();
 
 	kpb_settle();

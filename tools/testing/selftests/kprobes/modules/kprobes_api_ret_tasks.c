@@ -239,6 +239,54 @@ static void kpt_test_tret_sleepers(struct kunit *test)
 }
 
 #ifndef KPROBES_TEST_UPSTREAM
+/* Wait up to 30 s for @t's kretprobe to have missed @n calls. */
+static bool kpt_tret_wait_missed(struct kpt_tret *t, unsigned long n)
+{
+	int i;
+
+	for (i = 0; i < 1500 && READ_ONCE(t->rp.nmissed) < n; i++)
+		msleep(20);
+	return READ_ONCE(t->rp.nmissed) == n;
+}
+
+/*
+ * A cap is exact across CPUs, whose caches of free instances the others
+ * cannot reach: three calls pending on one CPU, then eight on another,
+ * of which two are followed and six missed; once all returned, five
+ * calls on the second CPU are followed again.
+ */
+static void kpt_test_tret_cap_cpus(struct kunit *test)
+{
+	int cpu0 = cpumask_first(cpu_online_mask);
+	int cpu1 = cpumask_last(cpu_online_mask);
+	struct kpt_tret *t = kpt_tret_new(test);
+	DECLARE_COMPLETION_ONSTACK(go1);
+	DECLARE_COMPLETION_ONSTACK(go2);
+	DECLARE_COMPLETION_ONSTACK(go3);
+	struct kpt_sleeper *a, *b, *c;
+
+	t->rp.maxactive = 5;
+	KUNIT_ASSERT_EQ(test, kpt_register_ret(test, &t->rp), 0);
+	a = kpt_sleepers_start(test, 3, &go1, cpu0);
+	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, 3));
+	b = kpt_sleepers_start(test, 8, &go2, cpu1);
+	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_missed(t, 6));
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->entries), 5);
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), 5);
+	kpt_sleepers_finish(test, a, 3, &go1);
+	kpt_sleepers_finish(test, b, 8, &go2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), 5);
+	KUNIT_EXPECT_EQ(test, kretprobe_nr_pending(&t->rp), 0);
+
+	c = kpt_sleepers_start(test, 5, &go3, cpu1);
+	KUNIT_EXPECT_TRUE(test, kpt_tret_wait_entries(t, 10));
+	kpt_sleepers_finish(test, c, 5, &go3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->returns), 10);
+	KUNIT_EXPECT_EQ(test, t->rp.nmissed, 6);
+	KUNIT_EXPECT_EQ(test, kretprobe_missed(&t->rp, KRETPROBE_MISS_CAP), 6);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t->bad), 0);
+}
+
 /*
  * Calls that enter on one CPU and return on another: each CPU keeps its
  * own count of the instances it took and gave back (and its own cache of
@@ -410,6 +458,7 @@ static struct kunit_case kpt_tret_cases[] = {
 	KUNIT_CASE(kpt_test_tret_sleepers),
 #ifndef KPROBES_TEST_UPSTREAM
 	KUNIT_CASE(kpt_test_tret_migrate),
+	KUNIT_CASE(kpt_test_tret_cap_cpus),
 #endif
 	KUNIT_CASE(kpt_test_tret_unregister_pending),
 	KUNIT_CASE(kpt_test_tret_exit_inside),
