@@ -122,15 +122,16 @@ static bool kprobe_la_is_sc(union loongarch_instruction insn)
 #define KPROBE_LA_OP17_IDLE		0xc91
 #define KPROBE_LA_ERTN			0x06483800
 #define KPROBE_LA_IS_CSR(word)		(((word) >> 24) == 0x04)
-#define KPROBE_LA_CSR_RJ(word)		(((word) >> 5) & 0x1f)
 #define KPROBE_LA_CSR_NUM(word)		(((word) >> 10) & 0x3fff)
 
 /*
  * Instructions that must not run from a slot: those that trap or leave
- * the kernel (break, dbcl, syscall, hvcl, ertn, idle), and writes to the
- * CSRs the step itself uses: CRMD (the interrupt enable, put back after
- * the step), PRMD and ERA (the state of the exception that returns into
- * the slot).
+ * the kernel (break, dbcl, syscall, hvcl, ertn, idle), and any access
+ * (csrrd, csrwr, csrxchg) to the CSRs the step itself uses: CRMD (the
+ * interrupt enable, forced off during the step and put back after it: a
+ * read there says interrupts are off, and writing that value back later
+ * would leave them off), PRMD and ERA (the state of the exception that
+ * returns into the slot, not the probed context's).
  */
 static bool kprobe_la_traps(union loongarch_instruction insn)
 {
@@ -141,7 +142,7 @@ static bool kprobe_la_traps(union loongarch_instruction insn)
 		return true;
 	if (op == KPROBE_LA_OP17_IDLE || word == KPROBE_LA_ERTN)
 		return true;
-	if (KPROBE_LA_IS_CSR(word) && KPROBE_LA_CSR_RJ(word) != 0) {
+	if (KPROBE_LA_IS_CSR(word)) {
 		switch (KPROBE_LA_CSR_NUM(word)) {
 		case LOONGARCH_CSR_CRMD:
 		case LOONGARCH_CSR_PRMD:
@@ -216,7 +217,7 @@ static int kprobe_la_fill_slot(struct kprobe_site *site)
  * Branches and PC-relative instructions are computed by the break handler
  * (arch_simulate_insn()) and get no slot; any other instruction runs from
  * the slot.  Refused with -EINVAL: instructions that trap or leave the
- * kernel, writes to CRMD, PRMD or ERA, atomics, linked loads and stores
+ * kernel, accesses to CRMD, PRMD or ERA, atomics, linked loads and stores
  * and the sequences between them, and the FP condition branches.
  *
  * Context: kprobe_mutex held, may sleep.

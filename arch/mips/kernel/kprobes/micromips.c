@@ -130,8 +130,8 @@ static bool kprobe_mm_axf_traps(unsigned int axf)
 /*
  * POOL32A instructions that must not run from a slot: BREAK, the traps,
  * SYSCALL, SDBBP, the coprocessor 0 operations (moves to CP0 of any
- * register, TLB operations, ERET, DERET, WAIT) and DI/EI, whose effect
- * on the interrupt enable the hit undoes.
+ * register, reads of Status and EPC, TLB operations, ERET, DERET, WAIT)
+ * and DI/EI, whose effect on the interrupt enable the hit undoes.
  */
 static bool kprobe_mm_pool32a_refused(u32 insn)
 {
@@ -143,6 +143,10 @@ static bool kprobe_mm_pool32a_refused(u32 insn)
 		return false;
 	/* MTC0 keeps its select in bits 9..5, MFC0 likewise. */
 	if (kprobe_mm_axf_traps(axf) || (axf & 0x1f) == mm_mtc0_op)
+		return true;
+	/* MFC0 (its rs: the CP0 register) of Status or EPC: kprobe_mips_traps(). */
+	if ((axf & 0x1f) == mm_mfc0_op &&
+	    (kprobe_mm_rs(insn) == 12 || kprobe_mm_rs(insn) == 14))
 		return true;
 	switch (axf) {
 	case mm_tlbp_op: case mm_tlbr_op: case mm_tlbwi_op:

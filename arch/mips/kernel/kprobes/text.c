@@ -12,6 +12,7 @@
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
+#include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/kprobes_text.h>
@@ -151,7 +152,8 @@ static bool kprobe_mips_is_likely(union mips_instruction insn)
  * Instructions that must not run from a slot: those that trap or leave
  * the kernel (syscall, break, sdbbp, the conditional traps), the
  * coprocessor 0 operations (eret, wait, TLB writes), and those that
- * change the interrupt enable (di, ei, mtc0 to Status).
+ * change the interrupt enable (di, ei, mtc0 to Status) or read what the
+ * step itself changes (mfc0 of Status and EPC).
  */
 static bool kprobe_mips_traps(union mips_instruction insn)
 {
@@ -180,11 +182,18 @@ static bool kprobe_mips_traps(union mips_instruction insn)
 		/*
 		 * di and ei (MFMC0), and writes to the Status register (12):
 		 * the hit puts the interrupt enable of the probed context back
-		 * after the step, undoing them.
+		 * after the step, undoing them.  Reads of Status too: the step
+		 * runs with interrupts off, so the value read says so, and
+		 * writing it back later would leave them off.  And reads of
+		 * EPC (14), which holds the step's own exception state.
 		 */
-		return insn.r_format.rs == mfmc0_op ||
-		       ((insn.r_format.rs == mtc_op ||
-			 insn.r_format.rs == dmtc_op) && insn.r_format.rd == 12);
+		if (insn.r_format.rs == mfmc0_op)
+			return true;
+		if (insn.r_format.rs == mtc_op || insn.r_format.rs == dmtc_op)
+			return insn.r_format.rd == 12;
+		if (insn.r_format.rs == mfc_op || insn.r_format.rs == dmfc_op)
+			return insn.r_format.rd == 12 || insn.r_format.rd == 14;
+		return false;
 	}
 	return false;
 }
@@ -325,21 +334,60 @@ void arch_kprobe_release(struct kprobe_site *site)
 	}
 }
 
-/**
- * arch_kprobe_populate_blacklist() - refuse the branch evaluator
- *
- * __compute_return_epc_for_insn() runs inside every hit on a branch; a
- * probe on it would nest without end.
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
+/* Refuse the whole function that holds @fn. */
+static int kprobe_mips_blacklist_func(void *fn)
 {
-	unsigned long start = (unsigned long)__compute_return_epc_for_insn;
+	unsigned long start = (unsigned long)fn;
 	unsigned long size, offset;
 
 	if (!kallsyms_lookup_size_offset(start, &size, &offset))
 		return 0;
 	return kprobe_blacklist_add_range(start - offset,
 					  start - offset + size);
+}
+
+/**
+ * arch_kprobe_populate_blacklist() - refuse the branch evaluator and the
+ *	tracer's entry
+ *
+ * __compute_return_epc_for_insn() runs inside every hit on a branch; a
+ * probe on it would nest without end.  ftrace_caller (with _mcount and
+ * ftrace_call inside it) and ftrace_graph_caller hold words that ftrace
+ * rewrites without looking at what is there: a break would be
+ * overwritten, and its removal would later write back a stale call.
+ *
+ * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+ */
+int arch_kprobe_populate_blacklist(void)
+{
+	int ret = kprobe_mips_blacklist_func(__compute_return_epc_for_insn);
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+	if (!ret)
+		ret = kprobe_mips_blacklist_func(ftrace_caller);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (!ret)
+		ret = kprobe_mips_blacklist_func(ftrace_graph_caller);
+#endif
+#endif
+	return ret;
+}
+
+/**
+ * arch_kprobe_refuses() - is @addr in code mips can never probe?
+ * @addr: the address to probe
+ *
+ * ftrace knows a call site by its first word, which it rewrites between
+ * a call and a nop (core kernel) or between the load of the tracer's
+ * address and a branch over the site (module); 32-bit kernels rewrite the
+ * word after it too.  That word is the delay slot of the call while
+ * tracing is on, or of the branch while it is off: a break there would
+ * run as a delay slot, and trap with the address of the call or branch.
+ *
+ * Return: true for the word after an ftrace call site's first.
+ */
+bool arch_kprobe_refuses(unsigned long addr)
+{
+	return IS_ENABLED(CONFIG_DYNAMIC_FTRACE) &&
+	       kprobe_ftrace_call_site(addr - sizeof(u32));
 }

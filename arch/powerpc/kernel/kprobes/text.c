@@ -89,6 +89,26 @@ static bool kprobe_ppc_is_stcx(u32 word)
 }
 
 /*
+ * The instruction at @pc as the code has it, for walking a function: where
+ * a probe's trap (or an optimized probe's branch) already stands in for a
+ * prefixed instruction, the site keeps the whole instruction, and the walk
+ * must step over its suffix rather than take the suffix for an instruction
+ * of its own.
+ *
+ * Context: kprobe_mutex held.
+ */
+static int kprobe_ppc_read_orig(unsigned long pc, ppc_inst_t *insn)
+{
+	struct kprobe_site *site = kprobe_site_lookup(pc);
+
+	if (site && !site->on_ftrace) {
+		*insn = site->ainsn.insn;
+		return 0;
+	}
+	return copy_inst_from_kernel_nofault(insn, (u32 *)pc) ? -EFAULT : 0;
+}
+
+/*
  * Where may a probe go in the function starting at @func?  Walks its
  * instructions from the start up to @addr, which must begin one (not
  * be the suffix of a prefixed instruction).  A probe may not sit on a
@@ -106,7 +126,7 @@ static int kprobe_ppc_check_place(unsigned long addr, unsigned long func)
 	ppc_inst_t insn;
 
 	while (pc < addr) {
-		if (copy_inst_from_kernel_nofault(&insn, (u32 *)pc))
+		if (kprobe_ppc_read_orig(pc, &insn))
 			return -EINVAL;
 		if (kprobe_ppc_is_larx(ppc_inst_val(insn)))
 			reserved = true;
