@@ -6,18 +6,16 @@
 #include <linux/kprobes.h>
 
 /*
- * Jumper probe for do_fork.
+ * Jumper probe for kernel_clone.
  * Mirror principle enables access to arguments of the probed routine
  * from the probe handler.
  */
 
-/* Proxy routine having the same arguments as actual do_fork() routine */
-long jdo_fork(unsigned long clone_flags, unsigned long stack_start,
-	      struct pt_regs *regs, unsigned long stack_size,
-	      int __user * parent_tidptr, int __user * child_tidptr)
+/* Proxy routine having the same arguments as actual kernel_clone() routine */
+long jkernel_clone(struct kernel_clone_args *args)
 {
-	printk("jprobe: clone_flags=0x%lx, stack_size=0x%lx, regs=0x%p\n",
-	       clone_flags, stack_size, regs);
+	printk("jprobe: clone_flags=0x%llx, stack_size=0x%lx\n",
+	       args->flags, args->stack_size);
 	/* Always end with a call to jprobe_return(). */
 	jprobe_return();
 	/*NOTREACHED*/
@@ -25,13 +23,13 @@ long jdo_fork(unsigned long clone_flags, unsigned long stack_start,
 }
 
 static struct jprobe my_jprobe = {
-	.entry = jdo_fork
+	.entry = jkernel_clone
 };
 
 static int __init jprobe_init(void)
 {
 	int ret;
-	my_jprobe.kp.symbol_name = "do_fork";
+	my_jprobe.kp.symbol_name = "kernel_clone";
 
 	if ((ret = register_jprobe(&my_jprobe)) <0) {
 		printk("register_jprobe failed, returned %d\n", ret);

@@ -11,7 +11,7 @@ static struct kprobe kp;
 int handler_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	printk("pre_handler: p->addr=0x%p, eip=%lx, eflags=0x%lx\n",
-		p->addr, regs->eip, regs->eflags);
+		p->addr, regs->ip, regs->flags);
 	dump_stack();
 	return 0;
 }
@@ -20,7 +20,7 @@ int handler_pre(struct kprobe *p, struct pt_regs *regs)
 void handler_post(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
 {
 	printk("post_handler: p->addr=0x%p, eflags=0x%lx\n",
-		p->addr, regs->eflags);
+		p->addr, regs->flags);
 }
 
 /* fault_handler: this is called if an exception is generated for any
@@ -41,7 +41,7 @@ static int __init kprobe_init(void)
 	kp.pre_handler = handler_pre;
 	kp.post_handler = handler_post;
 	kp.fault_handler = handler_fault;
-	kp.symbol_name = "do_fork";
+	kp.symbol_name = "kernel_clone";
 
 	ret = register_kprobe(&kp);
 	if (ret < 0) {

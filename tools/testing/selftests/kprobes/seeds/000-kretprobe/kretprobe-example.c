@@ -9,7 +9,7 @@ struct my_data {
 	ktime_t entry_stamp;
 };
 
-static const char *probed_func = "sys_open";
+static const char *probed_func = "__x64_sys_open";
 
 /* Timestamp function entry. */
 static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)

@@ -2,7 +2,7 @@
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/init.h>
-#include <linux/uprobes.h>
+#include <linux/pid_uprobe.h>
 
 /*
  * Usage: insmod uprobe_example.ko pid=<pid> vaddr=<address> [verbose=0]
@@ -23,9 +23,9 @@ module_param(vaddr, long, 0);
 MODULE_PARM_DESC(vaddr, "vaddr");
 
 static int nhits;
-static struct uprobe usp;
+static struct pid_uprobe usp;
 
-static void uprobe_handler(struct uprobe *u, struct pt_regs *regs)
+static void uprobe_handler(struct pid_uprobe *u, struct pt_regs *regs)
 {
 	nhits++;
 	if (verbose)
@@ -41,7 +41,7 @@ int __init init_module(void)
 	usp.handler = uprobe_handler;
 	printk(KERN_INFO "Registering uprobe on pid %d, vaddr %#lx\n",
 		usp.pid, usp.vaddr);
-	ret = register_uprobe(&usp);
+	ret = register_pid_uprobe(&usp);
 	if (ret != 0) {
 		printk(KERN_ERR "register_uprobe() failed, returned %d\n", ret);
 		return -1;
@@ -54,6 +54,6 @@ void __exit cleanup_module(void)
 	printk(KERN_INFO "Unregistering uprobe on pid %d, vaddr %#lx\n",
 		usp.pid, usp.vaddr);
 	printk(KERN_INFO "Probepoint was hit %d times\n", nhits);
-	unregister_uprobe(&usp);
+	unregister_pid_uprobe(&usp);
 }
 MODULE_LICENSE("GPL");

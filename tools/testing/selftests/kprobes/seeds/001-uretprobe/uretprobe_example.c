@@ -2,7 +2,7 @@
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/init.h>
-#include <linux/uprobes.h>
+#include <linux/pid_uprobe.h>
 #include <linux/ptrace.h>
 
 /*
@@ -25,17 +25,17 @@ module_param(func, long, 0);
 MODULE_PARM_DESC(func, "func");
 
 static int ncall, nret;
-static struct uprobe usp;
-static struct uretprobe rp;
+static struct pid_uprobe usp;
+static struct pid_uretprobe rp;
 
-static void uprobe_handler(struct uprobe *u, struct pt_regs *regs)
+static void uprobe_handler(struct pid_uprobe *u, struct pt_regs *regs)
 {
 	ncall++;
 	if (verbose)
 		printk(KERN_INFO "Function at %#lx called\n", u->vaddr);
 }
 
-static void uretprobe_handler(struct uretprobe_instance *ri,
+static void uretprobe_handler(struct pid_uretprobe_instance *ri,
 	struct pt_regs *regs)
 {
 	nret++;
@@ -54,7 +54,7 @@ int __init init_module(void)
 	usp.handler = uprobe_handler;
 	printk(KERN_INFO "Registering uprobe on pid %d, vaddr %#lx\n",
 		usp.pid, usp.vaddr);
-	ret = register_uprobe(&usp);
+	ret = register_pid_uprobe(&usp);
 	if (ret != 0) {
 		printk(KERN_ERR "register_uprobe() failed, returned %d\n", ret);
 		return -1;
@@ -66,11 +66,11 @@ int __init init_module(void)
 	rp.handler = uretprobe_handler;
 	printk(KERN_INFO "Registering return probe on pid %d, vaddr %#lx\n",
 		rp.u.pid, rp.u.vaddr);
-	ret = register_uretprobe(&rp);
+	ret = register_pid_uretprobe(&rp);
 	if (ret != 0) {
 		printk(KERN_ERR "register_uretprobe() failed, returned %d\n",
 			ret);
-		unregister_uprobe(&usp);
+		unregister_pid_uprobe(&usp);
 		return -1;
 	}
 	return 0;
@@ -81,7 +81,7 @@ void __exit cleanup_module(void)
 	printk(KERN_INFO "Unregistering probes on pid %d, vaddr %#lx\n",
 		usp.pid, usp.vaddr);
 	printk(KERN_INFO "%d calls, %d returns\n", ncall, nret);
-	unregister_uprobe(&usp);
-	unregister_uretprobe(&rp);
+	unregister_pid_uprobe(&usp);
+	unregister_pid_uretprobe(&rp);
 }
 MODULE_LICENSE("GPL");
