@@ -46,7 +46,7 @@ static __attribute__((noipa)) long myfunc(long i)
 	return i;
 }
 
-static long count(const char *s)
+static long parse_count(const char *s)
 {
 	char *end;
 	long n = strtol(s, &end, 10);
@@ -139,11 +139,11 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(argv[1], "clone"))
-		return do_clone(count(argv[2]));
+		return do_clone(parse_count(argv[2]));
 	if (!strcmp(argv[1], "open"))
-		return do_open(count(argv[2]));
+		return do_open(parse_count(argv[2]));
 	if (!strcmp(argv[1], "calls"))
-		return do_calls(count(argv[2]));
+		return do_calls(parse_count(argv[2]));
 	fprintf(stderr, "unknown mode %s\n", argv[1]);
 	return 2;
 }
