@@ -117,8 +117,10 @@ fi
 # travel beside the helper modules. Our kernel on x86-64 must build them
 # all; elsewhere (upstream, whose API lacks jprobes and pid_uprobes, or
 # another architecture's registers) the test skips those that do not.
+# Only a guest that runs the kselftests needs them (not the harness
+# self-test's boots).
 seeds=$KP_TOP/tools/testing/selftests/kprobes/seeds
-if [ -d "$seeds" ]; then
+if [ -d "$seeds" ] && [[ " $KP_SUITES " == *" selftests "* ]]; then
 	rm -rf "$run/seed-modules"
 	cp -r "$seeds" "$run/seed-modules"
 	build_seeds()
