@@ -22,6 +22,11 @@ SEED_MODULES="kprobe_example jprobe_example kretprobe_example uprobe_example
 
 ktap_print_header
 kp_setup
+if [ ! -x "$PROG" ]; then
+	ktap_skip_all "$PROG was not built (no C library for $(uname -m)?)"
+	exit "$KSFT_SKIP"
+fi
+
 ktap_set_plan 20
 fifo_dir=
 prog_pid=
@@ -120,11 +125,6 @@ shown()
 		ktap_print_msg "log: $(klog | grep -m 1 -E -- "$p")"
 	done
 }
-
-if [ ! -x "$PROG" ]; then
-	ktap_skip_all "$PROG was not built (no C library for $(uname -m)?)"
-	exit "$KSFT_SKIP"
-fi
 
 # -- seed 000: the kprobe example on kernel_clone (was do_fork) --------------
 #
