@@ -112,6 +112,43 @@ if [ -f "$KP_TOP/tools/testing/selftests/kprobes/modules/Makefile" ]; then
 		if [ -x "$f" ]; then cp "$f" "$root/kp/selftests/kprobes/modules/"; fi
 	done
 fi
+# The seeds' own example modules (test_seed_examples.sh), each built by
+# the Makefile the seed prints, which runs "make -C KDIR M=its dir"; they
+# travel beside the helper modules. Our kernel on x86-64 must build them
+# all; elsewhere (upstream, whose API lacks jprobes and pid_uprobes, or
+# another architecture's registers) the test skips those that do not.
+# Only a guest that runs the kselftests needs them (not the harness
+# self-test's boots).
+seeds=$KP_TOP/tools/testing/selftests/kprobes/seeds
+if [ -d "$seeds" ] && [[ " $KP_SUITES " == *" selftests "* ]]; then
+	rm -rf "$run/seed-modules"
+	cp -r "$seeds" "$run/seed-modules"
+	build_seeds()
+	{
+		local d failed=
+
+		for d in "$run/seed-modules"/*/; do
+			[ -f "$d/Makefile" ] || continue
+			echo "== ${d%/}"
+			if [ "$KP_ARCH" = x86_64 ]; then
+				make -C "$d" KDIR="$obj" -j"$KP_JOBS"
+			else
+				make -C "$d" KDIR="$obj" ARCH="$KP_KARCH" \
+					CROSS_COMPILE="$KP_CROSS" -j"$KP_JOBS"
+			fi || failed="$failed $(basename "$d")"
+		done
+		[ -z "$failed" ] && return 0
+		echo "== not built:$failed"
+		[ "$KP_ARCH" != x86_64 ] || [ "$tree" != patched ]
+	}
+	kp_step "build the seeds' example modules for ${run##*/}" build_seeds
+	cp "$run/seed-modules"/*/*.ko "$root/kp/selftests/kprobes/modules/" 2>/dev/null || true
+	missing=$(for d in "$run/seed-modules"/*/; do
+			ls "$d"*.ko >/dev/null 2>&1 || basename "$d"
+		done | tr '\n' ' ')
+	[ -z "$missing" ] ||
+		kp_log "seed examples that do not build for ${run##*/} (see $KP_BUILD/logs/): $missing"
+fi
 cp -a "$src/tools/testing/selftests/ftrace" "$root/kp/selftests/"
 cp "$src/tools/testing/selftests/kselftest/ktap_helpers.sh" "$root/kp/selftests/kselftest/"
 echo "$KP_SUITES" | tr ' ' '\n' | sed '/^$/d' >"$root/kp/suites"
