@@ -343,7 +343,7 @@ static void kps_test_nmi_fault_not_handlers(struct kunit *test)
 /* --- an optimized probe inside a user access window (x86 SMAP) ---------- */
 
 #ifdef CONFIG_X86
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/irqflags.h>
 #include <asm/smap.h>
 
