@@ -10,7 +10,8 @@
 #   3. the kernel image, built with ccache;
 #   4. where QEMU 7.2 has a machine for it, a boot with no user space
 #      (boot-kunit.sh) that runs upstream's KUnit kprobes_test when the
-#      tree offers kprobes on the architecture; not with KP_NO_BOOT=1
+#      tree offers kprobes on the architecture, and our jprobe suite
+#      kprobes_jprobe_args where the tree has it; not with KP_NO_BOOT=1
 #      (`make series-check`, which only builds).
 #
 # What it found goes to $BUILD/arches/ARCH-TREE/result, one KEY=VALUE a
@@ -29,8 +30,9 @@ result=$out/result
 # The options whose presence is the finding, not a requirement.
 recorded="KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE"
 # Tests of kprobes: required where the tree offers KPROBES (an early
-# patch of `make series-check` does not yet).
-kprobes_tests="KPROBES_SANITY_TEST S390_KPROBES_SANITY_TEST"
+# patch of `make series-check` does not yet); the jprobe suite also only
+# where the tree defines it (from the jprobes patch on).
+kprobes_tests="KPROBES_SANITY_TEST S390_KPROBES_SANITY_TEST KPROBES_JPROBE_KUNIT_TEST"
 
 mkdir -p "$out" "$obj"
 rm -f "$result" "$result.tmp"
@@ -96,6 +98,11 @@ configure()
 		case " $kprobes_tests " in *" ${sym#CONFIG_} "*)
 			grep -qx 'CONFIG_KPROBES=y' "$obj/.config" || continue ;;
 		esac
+		if [ "$sym" = CONFIG_KPROBES_JPROBE_KUNIT_TEST ]; then
+			grep -qx 'config KPROBES_JPROBE_KUNIT_TEST' "$src/arch/Kconfig" &&
+				grep -qx 'CONFIG_HAVE_FUNCTION_ARG_ACCESS_API=y' "$obj/.config" ||
+				continue
+		fi
 		grep -qxF "$sym=$val" "$obj/.config" && continue
 		bad="$bad $sym=$val (got: $(grep -E "^$sym=|^# $sym is not set" "$obj/.config" || echo absent))"
 	done <"$want"
@@ -206,6 +213,12 @@ boot()
 		"$run/console.log" | tail -n 1 | {
 		read -r p f s || exit 0
 		printf 'kunit=%s %s %s\n' "$p" "$f" "$s"
+	} >>"$result.tmp"
+	# Our jprobe suite, the same way (none from a tree without it).
+	sed -nE 's/.*# kprobes_jprobe_args: pass:([0-9]+) fail:([0-9]+) skip:([0-9]+) total:([0-9]+).*/\1 \2 \3/p' \
+		"$run/console.log" | tail -n 1 | {
+		read -r p f s || exit 0
+		printf 'jprobe_kunit=%s %s %s\n' "$p" "$f" "$s"
 	} >>"$result.tmp"
 	# No summary: the suite did not finish; count the cases it reported.
 	if ! grep -q '^kunit=' "$result.tmp" &&

@@ -83,7 +83,7 @@ field() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
 
 row()
 {
-	local a=$1 t=$2 f=$dir/$1-$2/result status offered build boot kunit note=
+	local a=$1 t=$2 f=$dir/$1-$2/result status offered build boot kunit jkunit note=
 
 	if [ ! -f "$f" ]; then
 		printf '%-8s %-9s %s\n' "$a" "$t" "harness error: no result (arch-kunit.sh stopped early)"
@@ -103,6 +103,7 @@ row()
 	else
 		kunit=-
 	fi
+	jkunit=$(field "$f" jprobe_kunit | tr ' ' '/')
 	# What the row means, most important first.
 	case $status in
 	harness-error:*) note="HARNESS ERROR: ${status#harness-error: }" ;;
@@ -121,8 +122,9 @@ row()
 	[ -n "$(field "$f" boot_why)" ] && note="${note:+$note; }boot: $(field "$f" boot_why)"
 	[ "$(field "$f" boot_stopped)" = y ] &&
 		note="${note:+$note; }stopped by the harness after its results (QEMU saw no power-off)"
-	printf '%-8s %-9s %-30s %-11s %-10s %-10s %-12s %s\n' "$a" "$t" \
-		"$(field "$f" compiler)" "${offered:-?}" "${build:--}" "${boot:--}" "$kunit" "$note"
+	printf '%-8s %-9s %-30s %-11s %-10s %-10s %-12s %-8s %s\n' "$a" "$t" \
+		"$(field "$f" compiler)" "${offered:-?}" "${build:--}" "${boot:--}" "$kunit" \
+		"${jkunit:--}" "$note"
 	# An upstream kernel that does not build: our board config is wrong.
 	if [ "$t" = upstream ] && [ "$(field "$f" build)" = fail ]; then
 		return 1
@@ -136,9 +138,10 @@ row()
 		"$commit" \
 		"$(kp_base_version)" "$(kp_elapsed)"
 	printf '# options: KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE in the .config (y/-);\n'
-	printf '# kprobes_test: upstream KUnit passed/failed/skipped; boot none = no QEMU machine that runs the kernel\n'
-	printf '%-8s %-9s %-30s %-11s %-10s %-10s %-12s %s\n' arch tree compiler options build boot \
-		kprobes_test note
+	printf '# kprobes_test: upstream KUnit passed/failed/skipped; jprobe: ours (kprobes_jprobe_args), the same;\n'
+	printf '# boot none = no QEMU machine that runs the kernel\n'
+	printf '%-8s %-9s %-30s %-11s %-10s %-10s %-12s %-8s %s\n' arch tree compiler options build boot \
+		kprobes_test jprobe note
 	for a in $list; do
 		for t in $trees; do
 			row "$a" "$t" || touch "$dir/.errors"

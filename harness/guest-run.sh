@@ -79,6 +79,19 @@ suite_kunit() {
 		cat $res
 	fi
 	rmmod test_kprobes
+	# Our jprobe suite, a second KTAP document, where the kernel has it
+	# (upstream's has not; with TEST, kunit.filter_glob leaves it out).
+	modinfo jprobe_kunit >/dev/null 2>&1 || return 0
+	res=/sys/kernel/debug/kunit/kprobes_jprobe_args/results
+	say "kunit: kprobes_jprobe_args"
+	if ! err=$(modprobe jprobe_kunit 2>&1); then
+		echo "KTAP version 1"
+		echo "1..1"
+		echo "not ok 1 kprobes_jprobe_args # modprobe jprobe_kunit failed: $err"
+		return
+	fi
+	[ -r $res ] && cat $res
+	rmmod jprobe_kunit
 }
 
 # ftracetest reports skipped cases without a reason; name the unmet

@@ -59,8 +59,24 @@ asmlinkage void notrace __hot ftrace_function_trampoline(unsigned long parent,
 				struct ftrace_regs *fregs)
 {
 	extern struct ftrace_ops *function_trace_op;
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+	unsigned long saved_sp = 0;
 
+	/*
+	 * ftrace_regs_caller stores r30 after the call site's stub and its
+	 * own frame have raised it; org_sp_gr3 is sp at the traced
+	 * function's entry.  The callbacks see that one, as a break there
+	 * would show it: kretprobes key the call by it, and the argument
+	 * words past the fourth lie below it.  The stored value goes back
+	 * before returning: ftrace_regs_caller reloads r30 from it.
+	 */
+	if (regs) {
+		saved_sp = regs->gr[30];
+		regs->gr[30] = org_sp_gr3;
+	}
 	ftrace_func(self_addr, parent, function_trace_op, fregs);
+	if (regs)
+		regs->gr[30] = saved_sp;
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	if (static_branch_unlikely(&ftrace_graph_enable)) {
