@@ -10,8 +10,8 @@
 #   3. the kernel image, built with ccache;
 #   4. where QEMU 7.2 has a machine for it, a boot with no user space
 #      (boot-kunit.sh) that runs upstream's KUnit kprobes_test when the
-#      tree offers kprobes on the architecture, and our jprobe suite
-#      kprobes_jprobe_args where the tree has it; not with KP_NO_BOOT=1
+#      tree offers kprobes on the architecture, and our suites
+#      kprobes_jprobe_args and kprobes_refusals where the tree has them; not with KP_NO_BOOT=1
 #      (`make series-check`, which only builds).
 #
 # What it found goes to $BUILD/arches/ARCH-TREE/result, one KEY=VALUE a
@@ -32,7 +32,7 @@ recorded="KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE"
 # Tests of kprobes: required where the tree offers KPROBES (an early
 # patch of `make series-check` does not yet); the jprobe suite also only
 # where the tree defines it (from the jprobes patch on).
-kprobes_tests="KPROBES_SANITY_TEST S390_KPROBES_SANITY_TEST KPROBES_JPROBE_KUNIT_TEST"
+kprobes_tests="KPROBES_SANITY_TEST S390_KPROBES_SANITY_TEST KPROBES_JPROBE_KUNIT_TEST KPROBES_REFUSAL_KUNIT_TEST"
 
 mkdir -p "$out" "$obj"
 rm -f "$result" "$result.tmp"
@@ -101,6 +101,10 @@ configure()
 		if [ "$sym" = CONFIG_KPROBES_JPROBE_KUNIT_TEST ]; then
 			grep -qx 'config KPROBES_JPROBE_KUNIT_TEST' "$src/arch/Kconfig" &&
 				grep -qx 'CONFIG_HAVE_FUNCTION_ARG_ACCESS_API=y' "$obj/.config" ||
+				continue
+		fi
+		if [ "$sym" = CONFIG_KPROBES_REFUSAL_KUNIT_TEST ]; then
+			grep -qx 'config KPROBES_REFUSAL_KUNIT_TEST' "$src/arch/Kconfig" ||
 				continue
 		fi
 		grep -qxF "$sym=$val" "$obj/.config" && continue
@@ -214,12 +218,11 @@ boot()
 		read -r p f s || exit 0
 		printf 'kunit=%s %s %s\n' "$p" "$f" "$s"
 	} >>"$result.tmp"
-	# Our jprobe suite, the same way (none from a tree without it).
-	sed -nE 's/.*# kprobes_jprobe_args: pass:([0-9]+) fail:([0-9]+) skip:([0-9]+) total:([0-9]+).*/\1 \2 \3/p' \
-		"$run/console.log" | tail -n 1 | {
-		read -r p f s || exit 0
-		printf 'jprobe_kunit=%s %s %s\n' "$p" "$f" "$s"
-	} >>"$result.tmp"
+	# Our in-tree suites, the same way, added up (none from a tree
+	# without them).
+	sed -nE 's/.*# kprobes_(jprobe_args|refusals): pass:([0-9]+) fail:([0-9]+) skip:([0-9]+) total:([0-9]+).*/\2 \3 \4/p' \
+		"$run/console.log" | awk '{ p += $1; f += $2; s += $3; n++ }
+		END { if (n) printf "ours_kunit=%d %d %d\n", p, f, s }' >>"$result.tmp"
 	# No summary: the suite did not finish; count the cases it reported.
 	if ! grep -q '^kunit=' "$result.tmp" &&
 		grep -q '# Subtest: kprobes_test' "$run/console.log"; then

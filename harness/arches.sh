@@ -103,7 +103,7 @@ row()
 	else
 		kunit=-
 	fi
-	jkunit=$(field "$f" jprobe_kunit | tr ' ' '/')
+	jkunit=$(field "$f" ours_kunit | tr ' ' '/')
 	# What the row means, most important first.
 	case $status in
 	harness-error:*) note="HARNESS ERROR: ${status#harness-error: }" ;;
@@ -138,10 +138,10 @@ row()
 		"$commit" \
 		"$(kp_base_version)" "$(kp_elapsed)"
 	printf '# options: KPROBES KRETPROBES OPTPROBES KPROBES_ON_FTRACE in the .config (y/-);\n'
-	printf '# kprobes_test: upstream KUnit passed/failed/skipped; jprobe: ours (kprobes_jprobe_args), the same;\n'
+	printf '# kprobes_test: upstream KUnit passed/failed/skipped; ours: kprobes_jprobe_args and kprobes_refusals, the same;\n'
 	printf '# boot none = no QEMU machine that runs the kernel\n'
 	printf '%-8s %-9s %-30s %-11s %-10s %-10s %-12s %-8s %s\n' arch tree compiler options build boot \
-		kprobes_test jprobe note
+		kprobes_test ours note
 	for a in $list; do
 		for t in $trees; do
 			row "$a" "$t" || touch "$dir/.errors"
