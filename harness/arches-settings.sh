@@ -157,12 +157,16 @@ loongarch | loongarch64)
 	# counts is built in (harness/configs/arch-loongarch.config), and
 	# the device tree is harness/loongarch/virt.dts, which
 	# harness/loongarch/qemu.sh writes over the kernel's built-in one.
+	# Two vCPUs: without firmware QEMU 7.2 starts every CPU at the
+	# kernel's entry, so qemu.sh parks the second one where it waits
+	# for the kernel (harness/loongarch/secondary.S) and adds its node
+	# to the tree.
 	KP_ARCH=loongarch KP_ATAG=-loongarch KP_KARCH=loongarch KP_SRCARCH=loongarch
 	KP_CROSS= KP_LLVM=/usr/lib/llvm-19/bin/
 	KP_ARCH_PACKAGES="clang-19 lld-19 llvm-19 qemu-system-misc"
 	KP_IMAGE=vmlinux KP_IMAGE_PATH=vmlinux
 	KP_QEMU=$KP_HARNESS/loongarch/qemu.sh KP_QEMU_MACHINE=virt KP_QEMU_CPU=la464
-	KP_QEMU_MEM=1G KP_QEMU_SMP=1 KP_CONSOLE=ttyS0 KP_NOLIBC=0
+	KP_QEMU_MEM=1G KP_QEMU_SMP=2 KP_CONSOLE=ttyS0 KP_NOLIBC=0
 	KP_EARLYCON=earlycon=uart,mmio,0x1fe001e0
 	KP_EXPECT_OPTS="y y - y" ;;
 arc)
