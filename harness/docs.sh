@@ -12,7 +12,7 @@
 . "$(dirname "$0")/common.sh"
 
 # Our files that the build reads: a warning naming one of them is ours.
-KP_DOC_OURS='Documentation/trace/kprobes\.rst|include/linux/kprobes\.h|kernel/kprobes/|arch/x86/kernel/kprobes/|arch/x86/include/asm/kprobes\.h'
+KP_DOC_OURS='Documentation/trace/kprobes\.rst|include/linux/kprobes\.h|include/linux/kprobes_arch\.h|kernel/kprobes/|arch/x86/kernel/kprobes/|arch/x86/include/asm/kprobes\.h'
 
 "$KP_HARNESS/deps.sh" docs
 # Under make check (KP_PREPARED=patched) the tree is prepared, and kernels

@@ -61,7 +61,7 @@ plant()
 	esac
 }
 
-core=kernel/kprobes/core hits=kernel/kprobes/hits site=kernel/kprobes/site
+core=kernel/kprobes/core hits=kernel/kprobes/unregister_wait site=kernel/kprobes/site
 case $KP_ARCH in
 x86_64 | i386)
 	plant 1 $core "hit bracket exit"

@@ -108,6 +108,9 @@ kpmm_refused:
 	ei
 	mtc0	$8, $12
 	mtc0	$8, $12, 1
+	mfc0	$8, $12
+	mfc0	$8, $12, 1
+	mfc0	$8, $14
 	tlbp
 	tlbr
 	tlbwi
@@ -138,7 +141,7 @@ kpmm_refused:
 	.type	kpmm_plain, @function
 	.ent	kpmm_plain
 kpmm_plain:
-	mfc0	$8, $12
+	mfc0	$8, $16
 	rdhwr	$3, $29
 	sync
 	ehb
@@ -157,6 +160,6 @@ kpmm_plain:
 	pref	0, 0($2)
 	ins	$2, $3, 4, 8
 	mul	$2, $3, $4
-	mfc0	$8, $12, 1
+	mfc0	$8, $16, 1
 	.end	kpmm_plain
 	.size	kpmm_plain, . - kpmm_plain

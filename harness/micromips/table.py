@@ -23,6 +23,10 @@ REFUSED = {'break', 'sdbbp', 'syscall', 'eret', 'deret', 'wait', 'di', 'ei',
            'mtc0', 'tlbp', 'tlbr', 'tlbwi', 'tlbwr', 'teq', 'tne', 'tge',
            'tgeu', 'tlt', 'tltu', 'teqi', 'tnei', 'tgei', 'll', 'sc', 'bc1t',
            'bc1f', 'bposge32', 'jalx'}
+# CP0 registers whose reads are refused (Status, 12, and EPC, 14, any
+# select): the step runs with interrupts off and its own exception state.
+REFUSED_CP0 = ('c0_status', 'c0_intctl', 'c0_srsctl', 'c0_srsmap', 'c0_epc',
+               'c0_nestedepc')
 REG = {'zero': 0, 'v0': 2, 'v1': 3, 'a0': 4, 'a1': 5, 't0': 8, 't9': 25,
        'sp': 29, 'ra': 31}
 # Branches on one register against zero: a value taken, one not taken.
@@ -92,7 +96,9 @@ def main():
             in_delay = False
         nxt = insns[i + 1] if i + 1 < len(insns) else None
         dlen = nxt['len'] if x['mn'] in DELAY and nxt else 0
-        prep = '-EINVAL' if in_delay or x['mn'] in REFUSED else '0'
+        refused = x['mn'] in REFUSED or (
+            x['mn'] == 'mfc0' and x['ops'].split(',')[-1].strip().startswith(REFUSED_CP0))
+        prep = '-EINVAL' if in_delay or refused else '0'
         cs = [] if prep != '0' else cases(x, dlen)
         text = '{}'.format(' '.join((x['mn'], x['ops'].split('<')[0].strip())))
         c = ', '.join('{ %d, { %s }, { %s }, 0x%xUL, %d, 0x%xUL }' % (

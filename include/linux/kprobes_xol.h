@@ -30,7 +30,7 @@
  * the CPU itself writes its control block.
  */
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/percpu.h>
 #include <linux/panic.h>
 #include <linux/preempt.h>

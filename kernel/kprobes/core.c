@@ -6,7 +6,7 @@
  * A probed address is a struct kprobe_site; every struct kprobe registered
  * at that address hangs off it.  The architecture's breakpoint or ftrace
  * handler finds the site with kprobe_site_lookup() and runs the handlers
- * through kprobe_site_run_pre() (inline, in <linux/kprobes.h>) and
+ * through kprobe_site_run_pre() (inline, in <linux/kprobes_arch.h>) and
  * kprobe_site_run_post().  Everything in this file that the hit path
  * reaches is excluded from probing, and the file from function tracing.
  */

@@ -12,7 +12,7 @@
  *			pages, slots.c and optslots.c)
  *
  * Leaves, under which nothing else is taken: kprobe_insn_pool_mutex,
- * kprobe_opt_pool_mutex, kprobe_free_lock (reclaim.c: the sites waiting
+ * kprobe_opt_pool_mutex, kprobe_free_lock (idle_reclaim.c: the sites waiting
  * for their grace period) and kretprobe_holder.lock (a raw spinlock: a
  * kretprobe's shared list of instances, taken on the hit path).
  *
@@ -23,15 +23,15 @@
  * preemption or interrupts disabled, which is an RCU read side), and every
  * site or slot they may still see is freed only after a grace period
  * (plus an RCU tasks one on preemptible kernels), asynchronously
- * (reclaim.c).  The struct kprobe they find on a site belongs to the
+ * (idle_reclaim.c).  The struct kprobe they find on a site belongs to the
  * caller; they use it only inside a hit bracket, and unregistration waits
- * for the brackets in progress (hits.c) instead of a grace period.
+ * for the brackets in progress (unregister_wait.c) instead of a grace period.
  */
 #ifndef _KERNEL_KPROBES_INTERNAL_H
 #define _KERNEL_KPROBES_INTERNAL_H
 
 #include <linux/cpu.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -181,15 +181,15 @@ int kprobes_register_batch_locked(struct kprobe **kps, int num,
 				  struct kprobe_batch *b);
 void kprobe_detach_locked(struct kprobe *p, struct kprobe_batch *b);
 
-/* hits.c */
+/* unregister_wait.c */
 void kprobe_hits_wait(void);
 
-/* reclaim.c */
+/* idle_reclaim.c */
 /**
  * struct kprobe_batch - probes being unregistered together
  * @disarm: sites left without probes that are still armed
  * @dead: sites to retire and free after one grace period
- * @lazy: leave armed sites without probes to reclaim.c instead of
+ * @lazy: leave armed sites without probes to idle_reclaim.c instead of
  *	disarming them now (unregister_kprobe() of one probe)
  */
 struct kprobe_batch {
@@ -251,7 +251,7 @@ int kprobe_slot_pool_kallsym(struct kprobe_slot_pool *pool, unsigned int *symnum
 			     unsigned long *value, char *type, char *sym);
 bool kprobe_slot_contains(unsigned long addr);
 
-/* gone.c */
+/* text_freed.c */
 void kprobe_sites_mark_gone_where(bool (*gone)(unsigned long addr, void *arg),
 				  void *arg);
 

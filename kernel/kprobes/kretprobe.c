@@ -6,10 +6,10 @@
  * instance (kretprobe_pool.c), runs the entry_handler, and replaces the
  * call's return address with the address of the architecture's
  * kretprobe_trampoline (kretprobe_stack.c has the per-task bookkeeping and
- * the return side; <linux/kprobes.h> says where the architecture keeps a
+ * the return side; <linux/kprobes_arch.h> says where the architecture keeps a
  * return address).  A batch registers its entry probes together and arms
  * them with one ftrace filter update.  Unregistering waits until the hits
- * in progress have ended (hits.c), after which no handler of the kretprobe
+ * in progress have ended (unregister_wait.c), after which no handler of the kretprobe
  * runs; calls still pending then return to their callers without it.
  */
 #define pr_fmt(fmt) "kprobes: " fmt

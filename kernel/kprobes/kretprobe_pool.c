@@ -96,7 +96,7 @@ static __always_inline void kretprobe_unlock(struct kretprobe_holder *h,
 	local_irq_restore(flags);
 }
 
-/* The pool a kretprobe without a cap starts with; upstream's default. */
+/* The pool a kretprobe without a cap starts with: kretprobes' old default. */
 static unsigned int kretprobe_pool_initial(void)
 {
 	return max(10U, 2 * num_possible_cpus());

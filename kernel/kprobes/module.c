@@ -2,7 +2,7 @@
 /*
  * Probes in module text (built with CONFIG_MODULES): pinning the module
  * a probe goes into, its refused code, and the sites its unloading or
- * the freeing of its init text makes GONE (gone.c).
+ * the freeing of its init text makes GONE (text_freed.c).
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 

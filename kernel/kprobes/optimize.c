@@ -430,3 +430,88 @@ void kprobe_opt_set_allowed(bool on)
 	kprobe_sites_unoptimize_locked(&batch);
 	kprobe_sites_unlink_batch(&batch);
 }
+
+/*
+ * Defaults for a jump that replaces the probed instruction alone and is
+ * written the way the breakpoint is (see <linux/kprobes_arch.h>).
+ */
+
+/**
+ * arch_kprobe_opt_cancel() - breakpoint hits resume in the original code
+ * @site: a prepared site
+ *
+ * Default: nothing; the breakpoint handler of such a port never resumes
+ * in the detour buffer, so there is no redirection to undo.
+ *
+ * Context: kprobe_mutex held.
+ */
+void __weak arch_kprobe_opt_cancel(struct kprobe_site *site)
+{
+	lockdep_assert_held(&kprobe_mutex);
+}
+
+/**
+ * arch_kprobe_opt_needs_quiesce() - may code be stopped inside the jump?
+ * @site: a prepared site
+ *
+ * Return: false by default: the jump covers one instruction, which no CPU
+ * or task can be stopped in the middle of.
+ */
+bool __weak arch_kprobe_opt_needs_quiesce(struct kprobe_site *site)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_opt_covers() - does the jump of @site cover @addr?
+ * @site: a prepared or optimized site
+ * @addr: an address about to be probed
+ *
+ * Return: false by default: nothing but the probed instruction lies
+ * under the jump.
+ */
+bool __weak arch_kprobe_opt_covers(struct kprobe_site *site,
+				   unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * arch_kprobe_opt_write_finish() - make the jumps written so far run
+ *	everywhere
+ *
+ * Default: the same synchronization as for breakpoints.
+ *
+ * Context: cpus_read_lock() and text_mutex held, may sleep.
+ */
+void __weak arch_kprobe_opt_write_finish(void)
+{
+	arch_kprobe_patch_sync();
+}
+
+/**
+ * arch_kprobe_opt_restore_break() - turn the jump of @site back into the
+ *	breakpoint
+ * @site: an OPTIMIZED site
+ *
+ * Default: write the breakpoint over the one instruction of the jump.
+ *
+ * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
+ * follows.
+ */
+void __weak arch_kprobe_opt_restore_break(struct kprobe_site *site)
+{
+	arch_kprobe_arm(site);
+}
+
+/**
+ * arch_kprobe_opt_restore_tail() - put back the bytes after the breakpoint
+ * @site: a site whose breakpoint is back
+ *
+ * Default: nothing, the jump having covered the probed instruction only.
+ *
+ * Context: cpus_read_lock() and text_mutex held.
+ */
+void __weak arch_kprobe_opt_restore_tail(struct kprobe_site *site)
+{
+}

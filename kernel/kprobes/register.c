@@ -6,12 +6,12 @@
  * (kprobe.hlist) and kprobe.site points at that site; both change only
  * under kprobe_mutex.  A site exists while at least one probe is linked on
  * it; the last probe to leave retires it, at once (unregister_kprobes()) or
- * a little later (unregister_kprobe(), see reclaim.c).
+ * a little later (unregister_kprobe(), see idle_reclaim.c).
  *
  * Batches: register_kprobes() arms all the new sites together (one ftrace
  * filter update, one code-patching synchronisation); unregistration
  * unlinks the probes, disarms what it must together, and returns once the
- * hit brackets in progress have ended (hits.c), without a grace period.
+ * hit brackets in progress have ended (unregister_wait.c), without a grace period.
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
@@ -276,7 +276,7 @@ static int kprobe_sites_arm_batch_locked(struct list_head *arm)
  * @p is unlinked at once; the hit path may still be using it until
  * kprobe_batch_wait() returns.  A site left without probes is queued for
  * disarming and retirement by kprobe_batch_commit_locked(), or, in a lazy
- * batch, left armed for reclaim.c if it is armed.
+ * batch, left armed for idle_reclaim.c if it is armed.
  *
  * Context: kprobe_mutex held.
  */

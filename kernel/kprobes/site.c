@@ -9,7 +9,7 @@
  *   DISARMED or GONE --retire--> DEAD --(grace period)--> freed
  *
  * A site whose last probe was unregistered with unregister_kprobe() may
- * stay ARMED (or OPTIMIZED) without probes for a short while: reclaim.c
+ * stay ARMED (or OPTIMIZED) without probes for a short while: idle_reclaim.c
  * disarms and retires such idle sites in batches.
  *
  * Every transition has a function named after it and is made with
@@ -289,7 +289,7 @@ static void kprobe_site_link(struct kprobe_site *site, struct kprobe *p)
  * The caller then brings the site's arming in line: at once with
  * kprobe_site_sync_armed_locked(), or for a whole batch (register.c).
  * A CPU that already walks the list may still be on a leaving probe; its
- * next link stays, and unregistration waits for such hits (hits.c).
+ * next link stays, and unregistration waits for such hits (unregister_wait.c).
  *
  * Context: kprobe_mutex held; may sleep (unoptimizing).
  */

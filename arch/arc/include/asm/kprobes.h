@@ -4,7 +4,7 @@
 /*
  * ARC side of kprobes (ARCv2 and ARCompact): the slot size, the per-site
  * data and the return address helpers of the contract in
- * <linux/kprobes.h>.  The
+ * <linux/kprobes_arch.h>.  The
  * code lives in arch/arc/kernel/kprobes/; its breakpoint is unimp_s,
  * whose Instruction Error exception do_insterror_or_kprobe() hands to
  * kprobe_arc_breakpoint() first.
@@ -60,21 +60,7 @@ bool kprobe_arc_breakpoint(unsigned long addr, struct pt_regs *regs);
  * it returns: sp is the call's key, and the trampoline
  * (arch/arc/kernel/kprobes/ret_tramp.S) is entered with it.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->sp;
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->blink;
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->blink = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->blink)
 
 #define arch_kprobe_regs_irqs_disabled(regs)	\
 	(!((regs)->status32 & STATUS_IE_MASK))

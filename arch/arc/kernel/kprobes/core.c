@@ -33,7 +33,7 @@
 #include <linux/array_size.h>
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/limits.h>
 #include <linux/percpu.h>
@@ -261,15 +261,15 @@ static nokprobe_inline bool kprobe_arc_probe_bp(unsigned long addr,
 bool kprobe_arc_breakpoint(unsigned long addr, struct pt_regs *regs)
 {
 	unsigned long flags;
-	bool ours;
+	bool handled;
 
 	if (user_mode(regs))
 		return false;
 	local_irq_save(flags);
-	ours = kprobe_arc_step_end(addr, regs) ||
+	handled = kprobe_arc_step_end(addr, regs) ||
 	       kprobe_arc_probe_bp(addr, regs);
 	local_irq_restore(flags);
-	return ours;
+	return handled;
 }
 
 NOKPROBE_SYMBOL(kprobe_arc_breakpoint);

@@ -4,7 +4,7 @@
 /*
  * 32-bit arm side of kprobes: the opcode type and slot size, the
  * per-site data, and the return address helpers of the contract in
- * <linux/kprobes.h>.  The code lives in arch/arm/probes/kprobes/.
+ * <linux/kprobes_arch.h>.  The code lives in arch/arm/probes/kprobes/.
  */
 #include <asm-generic/kprobes.h>
 
@@ -66,21 +66,7 @@ void kprobe_arm_opt_hit(struct kprobe_site *site, struct pt_regs *regs);
  * reads it from the probed function's frame record, where the APCS
  * prologue saved it.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->ARM_sp;
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->ARM_lr;
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->ARM_lr = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->ARM_lr)
 
 #define arch_kprobe_regs_irqs_disabled(regs)	(!interrupts_enabled(regs))
 

@@ -21,7 +21,7 @@
 #include <linux/compiler.h>
 #include <linux/init.h>
 #include <linux/irqflags.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>
 #include <asm/ptrace.h>

@@ -14,7 +14,7 @@
  * probe instructions (text.c): the architecture lets a CPU run a B that
  * another one rewrites only if the old instruction is a B or a NOP too.
  */
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/string.h>
 
 #include "core.h"
@@ -89,43 +89,6 @@ int arch_kprobe_opt_prepare(struct kprobe_site *site)
 }
 
 /**
- * arch_kprobe_opt_cancel() - undo arch_kprobe_opt_prepare()
- * @site: a prepared site
- *
- * Nothing to undo: breakpoint hits were never redirected.  The buffer
- * stays until arch_kprobe_opt_release().
- *
- * Context: kprobe_mutex held.
- */
-void arch_kprobe_opt_cancel(struct kprobe_site *site)
-{
-	kprobe_assert_mutex_held();
-}
-
-/**
- * arch_kprobe_opt_needs_quiesce() - may code be stopped inside the jump?
- * @site: a prepared site
- *
- * Return: false: the B replaces one instruction.
- */
-bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site)
-{
-	return false;
-}
-
-/**
- * arch_kprobe_opt_covers() - does the jump of @site cover @addr?
- * @site: a prepared or optimized site
- * @addr: an address about to be probed
- *
- * Return: false: nothing but the probed instruction lies under the B.
- */
-bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr)
-{
-	return false;
-}
-
-/**
  * arch_kprobe_opt_write_jump() - queue the B of a prepared site
  * @site: a prepared site
  *
@@ -137,39 +100,6 @@ void arch_kprobe_opt_write_jump(struct kprobe_site *site)
 
 	kprobe_arm_queue(site->addr,
 			 kprobe_arm_b(addr, (unsigned long)site->ainsn.detour));
-}
-
-/**
- * arch_kprobe_opt_write_finish() - write every B queued so far
- *
- * Context: cpus_read_lock() and text_mutex held, may sleep.
- */
-void arch_kprobe_opt_write_finish(void)
-{
-	arch_kprobe_patch_sync();
-}
-
-/**
- * arch_kprobe_opt_restore_break() - turn the B of @site back into the
- *	probe instruction
- * @site: an OPTIMIZED site
- *
- * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
- * follows.
- */
-void arch_kprobe_opt_restore_break(struct kprobe_site *site)
-{
-	arch_kprobe_arm(site);
-}
-
-/**
- * arch_kprobe_opt_restore_tail() - put back the rest of the original code
- * @site: a site whose probe instruction is back
- *
- * Nothing: the B covered the probed instruction only.
- */
-void arch_kprobe_opt_restore_tail(struct kprobe_site *site)
-{
 }
 
 /**

@@ -16,7 +16,7 @@
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/extable.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/set_memory.h>
 #include <linux/stop_machine.h>

@@ -3,7 +3,7 @@
 #define _ARM_KPROBES_H
 /*
  * arm64 side of kprobes: the slot size, the BRK handlers and the return
- * address helpers of the contract in <linux/kprobes.h>.  The code
+ * address helpers of the contract in <linux/kprobes_arch.h>.  The code
  * lives in arch/arm64/kernel/probes/.
  */
 #include <asm-generic/kprobes.h>
@@ -34,17 +34,9 @@ static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
 {
 	return regs->regs[29];
 }
+#define arch_kretprobe_frame arch_kretprobe_frame
 
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->regs[30];
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->regs[30] = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->regs[30])
 
 #define arch_kprobe_regs_irqs_disabled(regs)	(!interrupts_enabled(regs))
 

@@ -4,7 +4,7 @@
  * uprobes: the decoder (arch/arm64/kernel/probes/decode-insn.c) fills in
  * struct arch_probe_insn, and kprobes keeps it in its per-site data.
  *
- * The decoder's types below are upstream's, as uprobes uses them:
+ * The decoder's types below are those uprobes uses:
  * Copyright (C) 2013 Linaro Limited
  */
 #ifndef _ARM_PROBES_H

@@ -7,11 +7,12 @@
  * The states of a hit, nested hits and the ordering against a nested hit
  * on the same CPU (an SDEI event or a pseudo-NMI) are those of
  * <linux/kprobes_xol.h>.  arm64 runs an instruction either by simulating
- * it (PC-relative and branch instructions, upstream's simulate-insn.c) or
- * by stepping its copy with DAIF masked, up to the BRK after the copy.
+ * it (PC-relative and branch instructions, with the simulate-insn.c
+ * shared with uprobes) or by stepping its copy with DAIF masked, up to
+ * the BRK after the copy.
  */
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>

@@ -9,7 +9,7 @@
  * held still and then resynchronised once per batch, not once per probe.
  */
 #include <linux/extable.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <asm/debug-monitors.h>
 #include <asm/insn.h>

@@ -4,7 +4,7 @@
 /*
  * C-SKY (abiv2) side of kprobes: the slot size, the trap handlers that
  * arch/csky/kernel/traps.c calls, and the return address helpers of the
- * contract in <linux/kprobes.h>.  The code lives in
+ * contract in <linux/kprobes_arch.h>.  The code lives in
  * arch/csky/kernel/probes/.
  */
 #include <asm-generic/kprobes.h>
@@ -37,21 +37,7 @@ bool kprobe_single_step_handler(struct pt_regs *regs);
  * with -mbacktrace does; the frame-pointer unwinder
  * (arch/csky/kernel/stacktrace.c) recomputes the key from the record.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->usp;
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->lr;
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->lr = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->lr)
 
 /* PSR.IE of the probed context, as a trap or ftrace saved it. */
 #define arch_kprobe_regs_irqs_disabled(regs)	\

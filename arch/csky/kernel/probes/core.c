@@ -11,13 +11,13 @@
  * before uprobes and the illegal instruction signal.  The states of a hit
  * and its one level of nesting are those of <linux/kprobes_xol.h>.  An
  * instruction runs either simulated (branches, jumps, calls, LRW and POP,
- * upstream's simulate-insn.c) or as its copy in the site's slot, with
- * PSR.IE cleared in the saved PSR so that the copy runs with interrupts
- * still off, up to the USR_BKPT that follows it.  The CPU's trace mode is
+ * with the simulate-insn.c shared with uprobes) or as its copy in the
+ * site's slot, with PSR.IE cleared in the saved PSR so that the copy runs
+ * with interrupts still off, up to the USR_BKPT that follows it.  The CPU's trace mode is
  * not used.
  */
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>

@@ -16,7 +16,7 @@
 #include <linux/extable.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/stop_machine.h>
 #include <linux/string.h>

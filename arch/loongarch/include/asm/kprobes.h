@@ -4,7 +4,7 @@
 /*
  * LoongArch side of kprobes: the slot size, the per-site data, the break
  * handlers that do_bp() (arch/loongarch/kernel/traps.c) calls and the
- * return address helpers of the contract in <linux/kprobes.h>.  The code
+ * return address helpers of the contract in <linux/kprobes_arch.h>.  The code
  * lives in arch/loongarch/kernel/kprobes/.
  */
 #include <asm-generic/kprobes.h>
@@ -47,21 +47,7 @@ bool kprobe_la_insn_at(unsigned long addr, u32 *insn);
  * (arch/loongarch/kernel/kprobes/ret_tramp.S) is entered with that sp,
  * and the unwinders find it as the stack pointer of the frame above.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->regs[3];
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->regs[1];
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->regs[1] = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->regs[1])
 
 #define arch_kprobe_regs_irqs_disabled(regs)	\
 	(!((regs)->csr_prmd & CSR_PRMD_PIE))

@@ -25,7 +25,7 @@
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/irqflags.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
@@ -81,7 +81,7 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	unsigned long addr = regs->csr_era;
 	struct kprobe_site *site;
 	unsigned long flags;
-	bool ours = true;
+	bool handled = true;
 	bool nested;
 
 	if (user_mode(regs))
@@ -90,14 +90,14 @@ bool kprobe_breakpoint_handler(struct pt_regs *regs)
 	kcb = this_cpu_ptr(&kprobe_ctlblk);
 	site = kprobe_site_lookup(addr);
 	if (!site)
-		ours = kprobe_xol_bp_gone(addr, KPROBE_LA_BP);
+		handled = kprobe_xol_bp_gone(addr, KPROBE_LA_BP);
 	else if (kprobe_xol_enter(kcb, site, regs, &nested) &&
 		 !kprobe_la_run(site, regs, kcb, nested))
 		kprobe_xol_emulated(kcb, site, regs, nested);
 	/* Handled: do_bp() turns interrupts off right away, leave them so. */
-	if (!ours)
+	if (!handled)
 		local_irq_restore(flags);
-	return ours;
+	return handled;
 }
 
 NOKPROBE_SYMBOL(kprobe_breakpoint_handler);
@@ -119,7 +119,7 @@ bool kprobe_singlestep_handler(struct pt_regs *regs)
 	struct kprobe_ctlblk *kcb;
 	struct kprobe_site *site;
 	unsigned long flags;
-	bool ours = false;
+	bool handled = false;
 
 	if (user_mode(regs))
 		return false;
@@ -132,11 +132,11 @@ bool kprobe_singlestep_handler(struct pt_regs *regs)
 				 kcb->cur.saved_irq;
 		regs->csr_era = (unsigned long)site->addr + LOONGARCH_INSN_SIZE;
 		kprobe_xol_finish(kcb, regs);
-		ours = true;
+		handled = true;
 	}
-	if (!ours)
+	if (!handled)
 		local_irq_restore(flags);
-	return ours;
+	return handled;
 }
 
 NOKPROBE_SYMBOL(kprobe_singlestep_handler);

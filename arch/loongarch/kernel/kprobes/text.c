@@ -16,7 +16,7 @@
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>

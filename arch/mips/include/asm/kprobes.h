@@ -3,7 +3,7 @@
 #define _ASM_MIPS_KPROBES_H
 /*
  * MIPS side of kprobes: the slot size, the per-site data and the return
- * address helpers of the contract in <linux/kprobes.h>.  The code lives
+ * address helpers of the contract in <linux/kprobes_arch.h>.  The code lives
  * in arch/mips/kernel/kprobes/; its trap handlers are reached through the
  * die notifier chain (DIE_BREAK, DIE_SSTEPBP, DIE_PAGE_FAULT, and on a
  * microMIPS kernel DIE_TRAP).
@@ -73,21 +73,7 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
  * returns: sp is the call's key, and the trampoline
  * (arch/mips/kernel/kprobes/ret_tramp.S) is entered with it.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->regs[29];
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->regs[31];
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->regs[31] = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->regs[31])
 
 #define arch_kprobe_regs_irqs_disabled(regs)	\
 	(!((regs)->cp0_status & ST0_IE))

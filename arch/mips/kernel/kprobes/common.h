@@ -20,7 +20,7 @@
 #ifndef _MIPS_KERNEL_KPROBES_COMMON_H
 #define _MIPS_KERNEL_KPROBES_COMMON_H
 
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <asm/break.h>
 #include <asm/inst.h>
 

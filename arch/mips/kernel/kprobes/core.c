@@ -19,7 +19,7 @@
 #include <linux/compiler.h>
 #include <linux/init.h>
 #include <linux/kdebug.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/notifier.h>
 #include <linux/percpu.h>
@@ -191,7 +191,7 @@ static int kprobe_mips_notify(struct notifier_block *nb, unsigned long val,
 {
 	struct die_args *args = data;
 	unsigned long flags;
-	bool ours = false;
+	bool handled = false;
 
 	if (user_mode(args->regs))
 		return NOTIFY_DONE;
@@ -208,26 +208,26 @@ static int kprobe_mips_notify(struct notifier_block *nb, unsigned long val,
 		    args->trapnr != EXCCODE_BP)
 			break;
 		local_irq_save(flags);
-		ours = kprobe_mips_break(args->regs);
+		handled = kprobe_mips_break(args->regs);
 		local_irq_restore(flags);
 		break;
 	case DIE_BREAK:
 		if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
 			break;
 		local_irq_save(flags);
-		ours = kprobe_mips_break(args->regs);
+		handled = kprobe_mips_break(args->regs);
 		local_irq_restore(flags);
 		break;
 	case DIE_SSTEPBP:
 		local_irq_save(flags);
-		ours = kprobe_mips_step_end(args->regs);
+		handled = kprobe_mips_step_end(args->regs);
 		local_irq_restore(flags);
 		break;
 	case DIE_PAGE_FAULT:
-		ours = kprobe_mips_page_fault(args->regs, args->trapnr);
+		handled = kprobe_mips_page_fault(args->regs, args->trapnr);
 		break;
 	}
-	return ours ? NOTIFY_STOP : NOTIFY_DONE;
+	return handled ? NOTIFY_STOP : NOTIFY_DONE;
 }
 
 NOKPROBE_SYMBOL(kprobe_mips_notify);

@@ -28,7 +28,7 @@
  */
 #include <linux/bits.h>
 #include <linux/extable.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/uaccess.h>
 #include <asm/inst.h>
 #include <asm/mipsregs.h>

@@ -14,7 +14,7 @@
 #include <linux/extable.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>

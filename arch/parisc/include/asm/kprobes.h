@@ -5,7 +5,7 @@
  * PA-RISC side of kprobes: the two break instructions that
  * arch/parisc/kernel/traps.c hands to kprobes, the slot size, the
  * per-site data and the return address helpers of the contract in
- * <linux/kprobes.h>.  The code lives in arch/parisc/kernel/kprobes/.
+ * <linux/kprobes_arch.h>.  The code lives in arch/parisc/kernel/kprobes/.
  */
 #include <asm-generic/kprobes.h>
 
@@ -48,21 +48,7 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
  * back when it returns: sp is the call's key, and the trampoline
  * (arch/parisc/kernel/kprobes/ret_tramp.S) is entered with it.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->gr[30];
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->gr[2];
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->gr[2] = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->gr[2])
 
 /* gr[0] of a trap's registers is the interrupted PSW. */
 #define arch_kprobe_regs_irqs_disabled(regs)	(!((regs)->gr[0] & PSW_I))

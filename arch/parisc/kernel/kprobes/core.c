@@ -16,7 +16,7 @@
  * the second: the hit then skips the next instruction too.
  */
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>

@@ -12,7 +12,7 @@
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/stop_machine.h>
 #include <linux/uaccess.h>

@@ -4,7 +4,7 @@
 /*
  * powerpc side of kprobes: the slot size, the per-site data, the trap
  * handlers that arch/powerpc/kernel/traps.c calls, and the return address
- * helpers of the contract in <linux/kprobes.h>.  The code lives in
+ * helpers of the contract in <linux/kprobes_arch.h>.  The code lives in
  * arch/powerpc/kernel/kprobes/.
  */
 #include <asm-generic/kprobes.h>
@@ -73,21 +73,7 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
  * points at, where the unwinder (a walk of back chains) looks for the
  * return address of the probed function.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->gpr[1];
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->link;
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->link = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->link)
 
 #define arch_kprobe_regs_irqs_disabled(regs)	arch_irq_disabled_regs(regs)
 

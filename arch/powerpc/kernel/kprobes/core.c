@@ -15,7 +15,7 @@
  * kprobe_post_handler() has nothing to do.
  */
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>

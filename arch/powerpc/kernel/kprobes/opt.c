@@ -26,7 +26,7 @@
 #include <linux/bitmap.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
 #include <asm/code-patching.h>
@@ -250,45 +250,6 @@ int arch_kprobe_opt_prepare(struct kprobe_site *site)
 }
 
 /**
- * arch_kprobe_opt_cancel() - undo arch_kprobe_opt_prepare()
- * @site: a prepared site
- *
- * Nothing to undo: breakpoint hits were never redirected.  The stub
- * stays until arch_kprobe_opt_release().
- *
- * Context: kprobe_mutex held.
- */
-void arch_kprobe_opt_cancel(struct kprobe_site *site)
-{
-	kprobe_assert_mutex_held();
-}
-
-/**
- * arch_kprobe_opt_needs_quiesce() - may code be stopped inside the jump?
- * @site: a prepared site
- *
- * Return: false: the branch replaces the probed instruction's first word,
- * and nothing ever resumes in the middle of an instruction.
- */
-bool arch_kprobe_opt_needs_quiesce(struct kprobe_site *site)
-{
-	return false;
-}
-
-/**
- * arch_kprobe_opt_covers() - does the jump of @site cover @addr?
- * @site: a prepared or optimized site
- * @addr: an address about to be probed
- *
- * Return: false: only the probed instruction lies under the branch (the
- * suffix of a prefixed one cannot be probed on its own).
- */
-bool arch_kprobe_opt_covers(struct kprobe_site *site, unsigned long addr)
-{
-	return false;
-}
-
-/**
  * arch_kprobe_opt_write_jump() - write the branch of a prepared site
  * @site: a prepared site
  *
@@ -305,40 +266,6 @@ void arch_kprobe_opt_write_jump(struct kprobe_site *site)
 				       (unsigned long)site->ainsn.detour, 0)))
 		return;
 	WARN_ON_ONCE(patch_instruction(site->addr, branch));
-}
-
-/**
- * arch_kprobe_opt_write_finish() - make the branches written so far run
- *	everywhere
- *
- * Context: cpus_read_lock() and text_mutex held, may sleep.
- */
-void arch_kprobe_opt_write_finish(void)
-{
-	arch_kprobe_patch_sync();
-}
-
-/**
- * arch_kprobe_opt_restore_break() - turn the branch of @site back into
- *	the trap
- * @site: an OPTIMIZED site
- *
- * Context: cpus_read_lock() and text_mutex held; arch_kprobe_patch_sync()
- * follows.
- */
-void arch_kprobe_opt_restore_break(struct kprobe_site *site)
-{
-	arch_kprobe_arm(site);
-}
-
-/**
- * arch_kprobe_opt_restore_tail() - put back the rest of the original code
- * @site: a site whose trap is back
- *
- * Nothing: the branch covered the probed instruction's first word only.
- */
-void arch_kprobe_opt_restore_tail(struct kprobe_site *site)
-{
 }
 
 /**

@@ -3,9 +3,9 @@
  * rethook, the function exit hook of fprobe, on powerpc.  A hooked call
  * returns into arch_rethook_trampoline (ret_tramp.S), the kretprobe
  * trampoline's twin, whose key and return address live where those of
- * kretprobes do (<asm/kprobes.h>).
+ * kretprobes do (<linux/kprobes_arch.h>).
  */
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/rethook.h>
 #include <asm/sections.h>
 

@@ -4,7 +4,7 @@
 /*
  * riscv side of kprobes: the slot size, the EBREAK handlers that
  * arch/riscv/kernel/traps.c calls, and the return address helpers of the
- * contract in <linux/kprobes.h>.  The code lives in
+ * contract in <linux/kprobes_arch.h>.  The code lives in
  * arch/riscv/kernel/probes/.
  */
 #include <asm-generic/kprobes.h>
@@ -35,21 +35,7 @@ bool kprobe_single_step_handler(struct pt_regs *regs);
  * finds it as the frame pointer of the probed function's frame, which
  * riscv points at the stack pointer the function was entered with.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->sp;
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->ra;
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->ra = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->ra)
 
 #define arch_kprobe_regs_irqs_disabled(regs)	regs_irqs_disabled(regs)
 

@@ -9,12 +9,12 @@
  * then kprobe_breakpoint_handler() before it treats the EBREAK as a BUG
  * or a WARN.  The states of a hit and its one level of nesting are those
  * of <linux/kprobes_xol.h>.  An instruction runs either simulated (jumps,
- * branches and AUIPC, upstream's simulate-insn.c) or as its copy in the
- * site's slot, with SPIE cleared so that the copy runs with interrupts
- * still off, up to the EBREAK that follows it.
+ * branches and AUIPC, with the simulate-insn.c shared with uprobes) or as
+ * its copy in the site's slot, with SPIE cleared so that the copy runs
+ * with interrupts still off, up to the EBREAK that follows it.
  */
 #include <linux/compiler.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>

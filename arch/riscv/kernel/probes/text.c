@@ -15,7 +15,7 @@
 #include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/stop_machine.h>
 #include <linux/string.h>

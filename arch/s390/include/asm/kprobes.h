@@ -5,11 +5,11 @@
  * s390 side of kprobes: the breakpoint and the instruction classes that
  * kprobes and uprobes share (arch/s390/lib/probes.c), the slot size, the
  * per-site data and the return address helpers of the contract in
- * <linux/kprobes.h>.  The code lives in arch/s390/kernel/kprobes/; its
+ * <linux/kprobes_arch.h>.  The code lives in arch/s390/kernel/kprobes/; its
  * trap handlers are reached through the die notifier chain.
  *
- * The instruction classes and fixup types shared with uprobes are
- * upstream's: Copyright IBM Corp. 2002, 2006
+ * The instruction classes and fixup types shared with uprobes are those
+ * of the s390 uprobes code: Copyright IBM Corp. 2002, 2006
  */
 #include <linux/types.h>
 #include <asm-generic/kprobes.h>
@@ -62,21 +62,7 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
  * its own address in the r14 slot of the register save area at the key,
  * where the back-chain unwinder looks for the return address.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->gprs[15];
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->gprs[14];
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->gprs[14] = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->gprs[14])
 
 #define arch_kprobe_regs_irqs_disabled(regs)	\
 	arch_irqs_disabled_flags((regs)->psw.mask)

@@ -19,7 +19,7 @@
 #include <linux/compiler.h>
 #include <linux/init.h>
 #include <linux/kdebug.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/notifier.h>
 #include <linux/percpu.h>
@@ -112,7 +112,7 @@ static nokprobe_inline unsigned long kprobe_s390_fixup(struct kprobe_site *site,
  * instruction in function prologues; it is computed here rather than
  * stepped from the slot.  Any slot is within reach of the re-aimed
  * 32-bit halfword displacement (±4 GB), but QEMU's TCG computes it with
- * only ±2 GB (the same wrong address upstream's kprobes loads there), and
+ * only ±2 GB (the same wrong address a copied LARL computes there), and
  * a simulation is cheaper than a step anyway.
  *
  * Return: true if @site's instruction was LARL and ran here.
@@ -231,7 +231,7 @@ static int kprobe_s390_notify(struct notifier_block *nb, unsigned long val,
 {
 	struct die_args *args = data;
 	unsigned long flags;
-	bool ours = false;
+	bool handled = false;
 
 	if (user_mode(args->regs))
 		return NOTIFY_DONE;
@@ -244,19 +244,19 @@ static int kprobe_s390_notify(struct notifier_block *nb, unsigned long val,
 	switch (val) {
 	case DIE_BPT:
 		local_irq_save(flags);
-		ours = kprobe_s390_break(args->regs);
+		handled = kprobe_s390_break(args->regs);
 		local_irq_restore(flags);
 		break;
 	case DIE_SSTEP:
 		local_irq_save(flags);
-		ours = kprobe_s390_step_done(args->regs);
+		handled = kprobe_s390_step_done(args->regs);
 		local_irq_restore(flags);
 		break;
 	case DIE_TRAP:
-		ours = kprobe_s390_trap(args->regs, args->trapnr);
+		handled = kprobe_s390_trap(args->regs, args->trapnr);
 		break;
 	}
-	return ours ? NOTIFY_STOP : NOTIFY_DONE;
+	return handled ? NOTIFY_STOP : NOTIFY_DONE;
 }
 
 NOKPROBE_SYMBOL(kprobe_s390_notify);

@@ -9,7 +9,7 @@
  * arch_kprobe_patch_sync() then serialises every CPU once per batch
  * (text_poke_sync()), as jump labels do.
  */
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/uaccess.h>
 #include <asm/dis.h>

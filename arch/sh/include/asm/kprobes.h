@@ -3,7 +3,7 @@
 #define __ASM_SH_KPROBES_H
 /*
  * SuperH side of kprobes: the slot size, the per-site data and the
- * return address helpers of the contract in <linux/kprobes.h>.  The code
+ * return address helpers of the contract in <linux/kprobes_arch.h>.  The code
  * lives in arch/sh/kernel/kprobes/; its trap handler is reached through
  * the die notifier chain (DIE_TRAP from the debug trap handler).
  */
@@ -71,21 +71,7 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
  * gives back when it returns: r15 is the call's key, and the trampoline
  * (arch/sh/kernel/kprobes/ret_tramp.S) is entered with it.
  */
-static __always_inline unsigned long arch_kretprobe_frame(struct pt_regs *regs)
-{
-	return regs->regs[15];
-}
-
-static __always_inline unsigned long arch_kretprobe_ret_addr(struct pt_regs *regs)
-{
-	return regs->pr;
-}
-
-static __always_inline void arch_kretprobe_set_ret_addr(struct pt_regs *regs,
-							unsigned long addr)
-{
-	regs->pr = addr;
-}
+#define arch_kretprobe_link(regs)	((regs)->pr)
 
 /* SR.IMASK at 15 is how the kernel turns interrupts off. */
 #define arch_kprobe_regs_irqs_disabled(regs)	\

@@ -24,7 +24,7 @@
 #include <linux/init.h>
 #include <linux/irqflags.h>
 #include <linux/kdebug.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/notifier.h>
 #include <linux/percpu.h>
@@ -237,7 +237,7 @@ static int kprobe_sh_notify(struct notifier_block *nb, unsigned long val,
 {
 	struct die_args *args = data;
 	unsigned long flags;
-	bool ours;
+	bool handled;
 
 	if (val != DIE_TRAP || user_mode(args->regs))
 		return NOTIFY_DONE;
@@ -248,9 +248,9 @@ static int kprobe_sh_notify(struct notifier_block *nb, unsigned long val,
 	 * of the step.
 	 */
 	local_irq_save(flags);
-	ours = kprobe_sh_trap(args->regs);
+	handled = kprobe_sh_trap(args->regs);
 	local_irq_restore(flags);
-	return ours ? NOTIFY_STOP : NOTIFY_DONE;
+	return handled ? NOTIFY_STOP : NOTIFY_DONE;
 }
 
 NOKPROBE_SYMBOL(kprobe_sh_notify);

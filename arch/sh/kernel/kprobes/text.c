@@ -31,7 +31,7 @@
 #include <linux/gfp.h>
 #include <linux/irqflags.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>

@@ -4,7 +4,7 @@
 /*
  * sparc64 side of kprobes: the two software traps, the slot size, the
  * per-site data and the return address helpers of the contract in
- * <linux/kprobes.h>.  The code lives in arch/sparc/kernel/kprobes/; the
+ * <linux/kprobes_arch.h>.  The code lives in arch/sparc/kernel/kprobes/; the
  * trap table sends "ta 0x70" and "ta 0x71" to kprobe_trap().
  */
 #include <asm-generic/kprobes.h>

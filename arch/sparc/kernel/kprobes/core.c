@@ -24,7 +24,7 @@
  */
 #include <linux/compiler.h>
 #include <linux/context_tracking.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/kprobes_xol.h>
 #include <linux/percpu.h>
 #include <linux/uaccess.h>
@@ -155,16 +155,16 @@ static nokprobe_inline bool kprobe_sparc_step_end(struct pt_regs *regs)
 asmlinkage void kprobe_trap(unsigned long trap_level, struct pt_regs *regs)
 {
 	enum ctx_state prev_state = exception_enter();
-	bool ours = false;
+	bool handled = false;
 
 	/* bad_trap() sends a user task its signal with interrupts on. */
 	if (user_mode(regs))
 		local_irq_enable();
 	else if (trap_level == KPROBE_SPARC_TT_BP)
-		ours = kprobe_sparc_break(regs);
+		handled = kprobe_sparc_break(regs);
 	else if (trap_level == KPROBE_SPARC_TT_STEP)
-		ours = kprobe_sparc_step_end(regs);
-	if (!ours)
+		handled = kprobe_sparc_step_end(regs);
+	if (!handled)
 		bad_trap(regs, trap_level);
 	exception_exit(prev_state);
 }

@@ -15,7 +15,7 @@
  */
 #include <linux/bitops.h>
 #include <linux/extable.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
 #include <linux/string.h>

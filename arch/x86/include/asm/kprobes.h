@@ -110,7 +110,7 @@ int kprobe_fault_handler(struct pt_regs *regs, int trapnr);
  * Return probes (arch/x86/kernel/kprobes/ret_tramp.S).  A probed call
  * returns into kretprobe_trampoline, which builds a struct pt_regs and
  * calls kretprobe_trampoline_handler(); see the contract in
- * <linux/kprobes.h>.  At a function's first instruction the return
+ * <linux/kprobes_arch.h>.  At a function's first instruction the return
  * address is the word at the top of the stack, and the address of that
  * word is the call's frame key: the trampoline finds it one word below
  * its stack pointer, the unwinder where it read the return address.

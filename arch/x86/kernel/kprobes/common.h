@@ -17,7 +17,7 @@
 #define _X86_KERNEL_KPROBES_COMMON_H
 
 #include <linux/build_bug.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/percpu.h>
 #include <linux/stddef.h>
 #include <asm/frame.h>

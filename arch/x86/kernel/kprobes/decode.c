@@ -22,7 +22,7 @@
  */
 #include <linux/errno.h>
 #include <linux/extable.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/stddef.h>
 #include <linux/unaligned.h>
 #include <asm/ibt.h>

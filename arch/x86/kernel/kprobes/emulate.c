@@ -10,7 +10,7 @@
  * leaves a gap below the interrupted stack pointer (see
  * int3_emulate_push()).
  */
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <asm/ptrace.h>
 #include <asm/text-patching.h>
 

@@ -15,7 +15,7 @@
 #include <linux/ftrace.h>
 #include <linux/jump_label.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/perf_event.h>
 #include <linux/preempt.h>

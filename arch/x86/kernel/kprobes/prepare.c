@@ -7,7 +7,7 @@
 #include <linux/errno.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>

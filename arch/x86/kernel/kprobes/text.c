@@ -8,7 +8,7 @@
 #include <linux/execmem.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/lockdep.h>
 #include <linux/memory.h>
 #include <linux/perf_event.h>

@@ -156,7 +156,7 @@ static const char *kpf_armed_as(struct kprobe *p)
 /*
  * unregister_kprobe() of the last probe at an address may leave the site
  * armed without probes for a moment; the core's reclaim worker restores
- * the code a little later (kernel/kprobes/reclaim.c).  Give it a second.
+ * the code a little later (kernel/kprobes/idle_reclaim.c).  Give it a second.
  */
 #define KPF_RECLAIM_WAIT_MS	1000
 

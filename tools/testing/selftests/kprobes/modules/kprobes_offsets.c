@@ -390,7 +390,7 @@ static u8 **kpt_orig;
 /*
  * unregister_kprobe() of the last probe at an address leaves the site
  * armed without probes; a worker restores the code a little later
- * (kernel/kprobes/reclaim.c).  Wait for that, within a bound; the caller
+ * (kernel/kprobes/idle_reclaim.c).  Wait for that, within a bound; the caller
  * then compares.
  */
 static void kpt_wait_restored(const void *text, const u8 *orig, size_t len)

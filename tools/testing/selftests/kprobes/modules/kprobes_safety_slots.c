@@ -18,7 +18,7 @@
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/kallsyms.h>
-#include <linux/kprobes.h>
+#include <linux/kprobes_arch.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/string.h>

@@ -363,7 +363,7 @@ static u8 kpt_stress_fn_orig[KPT_FN_SIZE];
 /*
  * unregister_kprobe() of the last probe at an address leaves the site
  * armed without probes; a worker restores the code a little later
- * (kernel/kprobes/reclaim.c).  Wait for that, within a bound.
+ * (kernel/kprobes/idle_reclaim.c).  Wait for that, within a bound.
  */
 static bool kpt_wait_restored(const void *text, const u8 *orig, size_t len)
 {

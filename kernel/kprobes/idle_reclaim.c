@@ -3,7 +3,7 @@
  * Disarming and freeing what unregistration leaves behind.
  *
  * Idle sites.  unregister_kprobe() of the last probe at an address unlinks
- * the probe and returns once the hits in progress have ended (hits.c); it
+ * the probe and returns once the hits in progress have ended (unregister_wait.c); it
  * does not patch code.  The site stays ARMED (or OPTIMIZED) without
  * probes, so a hit there only runs the original instruction.
  * kprobe_reclaim_work, KPROBE_RECLAIM_DELAY later, disarms every idle
@@ -16,7 +16,7 @@
  * Batches.  Unregistration collects the sites its probes leave in a
  * struct kprobe_batch; kprobe_batch_commit_locked() disarms and retires
  * them together and kprobe_batch_wait() waits for the hits in progress
- * (hits.c) before handing them to the free worker below.
+ * (unregister_wait.c) before handing them to the free worker below.
  *
  * Dead sites.  A retired site may still be seen by the trap or ftrace
  * path (found through RCU), and a task may still run in its out-of-line
@@ -168,7 +168,7 @@ void kprobe_batch_commit_locked(struct kprobe_batch *b)
  *
  * Waits until no CPU runs a handler of a probe in the batch any more (the
  * hit brackets in progress, not a grace period), and hands the retired
- * sites to reclaim.c, which frees them after a grace period.  Afterwards
+ * sites to idle_reclaim.c, which frees them after a grace period.  Afterwards
  * the caller may free the probes.
  *
  * Context: process context; kprobe_mutex may be held.
