@@ -79,19 +79,27 @@ suite_kunit() {
 		cat $res
 	fi
 	rmmod test_kprobes
-	# Our jprobe suite, a second KTAP document, where the kernel has it
-	# (upstream's has not; with TEST, kunit.filter_glob leaves it out).
-	modinfo jprobe_kunit >/dev/null 2>&1 || return 0
-	res=/sys/kernel/debug/kunit/kprobes_jprobe_args/results
-	say "kunit: kprobes_jprobe_args"
-	if ! err=$(modprobe jprobe_kunit 2>&1); then
+	# Our in-tree suites, each a further KTAP document, where the kernel
+	# has them (upstream's has not; with TEST, kunit.filter_glob leaves
+	# them out).
+	kunit_module jprobe_kunit kprobes_jprobe_args
+	kunit_module refusals_kunit kprobes_refusals
+}
+
+# kunit_module MODULE SUITE: load the KUnit module, print its results.
+kunit_module() {
+	local res=/sys/kernel/debug/kunit/$2/results err
+
+	modinfo "$1" >/dev/null 2>&1 || return 0
+	say "kunit: $2"
+	if ! err=$(modprobe "$1" 2>&1); then
 		echo "KTAP version 1"
 		echo "1..1"
-		echo "not ok 1 kprobes_jprobe_args # modprobe jprobe_kunit failed: $err"
+		echo "not ok 1 $2 # modprobe $1 failed: $err"
 		return
 	fi
-	[ -r $res ] && cat $res
-	rmmod jprobe_kunit
+	[ -r "$res" ] && cat "$res"
+	rmmod "$1"
 }
 
 # ftracetest reports skipped cases without a reason; name the unmet

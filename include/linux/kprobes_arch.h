@@ -41,7 +41,7 @@
  * arch_kprobe_patch_sync()
  *	Make the writes so far visible to every CPU.
  *
- * The next four have defaults (weak, in kernel/kprobes/) that an
+ * The next three have defaults (weak, in kernel/kprobes/) that an
  * architecture overrides only where it differs:
  *
  * arch_kprobe_adjust_addr(addr, offset, &on_func_entry)
@@ -53,12 +53,18 @@
  *	kprobe_ftrace_handler() instead of a breakpoint.  Default: every
  *	ftrace call site when CONFIG_KPROBES_ON_FTRACE is set, none otherwise.
  * arch_kprobe_refuses(addr)
- *	True for code the architecture can never probe.  Default: none.
- * arch_kprobe_populate_blacklist()
- *	Add arch-owned ranges with kprobe_blacklist_add_range(), or a
- *	table of sections with kprobe_blacklist_add_ranges() (which
- *	arch_kprobe_refuses() can then test with
- *	kprobe_text_ranges_contain()).  Default: none.
+ *	True for code the architecture can never probe that no table can
+ *	name, decided per address (e.g. the instruction after an ftrace
+ *	call site).  Default: none.
+ *
+ * The text an architecture never probes besides what the core refuses
+ * everywhere (its exception entry, boot code, what its hits run through)
+ * is data: the architecture selects HAVE_KPROBE_ARCH_REFUSALS and
+ * defines kprobe_arch_refusals, a struct kprobe_arch_refusals below (a
+ * const, not static and not __init: the core reads it at every
+ * registration).  The core lists all of it in the blacklist at boot and
+ * refuses its sections at every registration as well.  Without one
+ * nothing more is refused.
  *
  * arch_kprobe_page_alloc() / arch_kprobe_page_free(page)
  *	One page of executable memory for out-of-line slots, which the port
@@ -278,7 +284,6 @@ kprobe_opcode_t *arch_kprobe_adjust_addr(unsigned long addr,
 					 bool *on_func_entry);
 bool arch_kprobe_ftrace_site(unsigned long addr);
 bool arch_kprobe_refuses(unsigned long addr);
-int arch_kprobe_populate_blacklist(void);
 void *arch_kprobe_page_alloc(void);
 void arch_kprobe_page_free(void *page);
 void arch_kprobe_hit_abandoned(void);
@@ -309,7 +314,6 @@ int kprobe_site_fault(struct kprobe_site *site, struct pt_regs *regs,
 kprobe_opcode_t *kprobe_slot_alloc(void);
 void kprobe_slot_free(kprobe_opcode_t *slot);
 void *kprobe_page_alloc_rox(void);
-int kprobe_blacklist_add_range(unsigned long start, unsigned long end);
 void __kprobe_assert_mutex_held(void);
 
 /**
@@ -334,10 +338,48 @@ struct kprobe_text_range {
 	const char *end;
 };
 
-bool kprobe_text_ranges_contain(const struct kprobe_text_range *ranges,
-				unsigned int nr, unsigned long addr);
-int kprobe_blacklist_add_ranges(const struct kprobe_text_range *ranges,
-				unsigned int nr);
+/**
+ * struct kprobe_text_span - assembly code from a label to the end of a
+ *	function, where only kallsyms knows that end
+ * @first: the first refused byte
+ * @last: the function whose last byte ends the span; a span whose @last
+ *	kallsyms does not know is not refused
+ */
+struct kprobe_text_span {
+	const void *first;
+	const void *last;
+};
+
+/**
+ * struct kprobe_arch_refusals - the text an architecture never probes
+ * @sections: sections (linker symbols, or the bounds of an array of
+ *	code or vectors); refused from boot on, even without the blacklist
+ * @nr_sections: entries in @sections
+ * @spans: stretches of assembly code, see struct kprobe_text_span
+ * @nr_spans: entries in @spans
+ * @funcs: functions refused whole, by address (their descriptors where
+ *	the ABI has them, as a function pointer is)
+ * @nr_funcs: entries in @funcs
+ * @names: functions refused whole, by name: assembly entry points that
+ *	no C declaration names; a name kallsyms does not know is skipped
+ * @nr_names: entries in @names
+ *
+ * An architecture with text of its own to refuse defines one, named
+ * kprobe_arch_refusals, and selects HAVE_KPROBE_ARCH_REFUSALS; see the
+ * contract above.
+ */
+struct kprobe_arch_refusals {
+	const struct kprobe_text_range *sections;
+	unsigned int nr_sections;
+	const struct kprobe_text_span *spans;
+	unsigned int nr_spans;
+	const void * const *funcs;
+	unsigned int nr_funcs;
+	const char * const *names;
+	unsigned int nr_names;
+};
+
+extern const struct kprobe_arch_refusals kprobe_arch_refusals;
 
 /**
  * kprobe_site_wants_post() - does any enabled probe at @site have a

@@ -17,6 +17,7 @@
  */
 #define pr_fmt(fmt) "kprobes: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -119,35 +120,15 @@ int kprobe_blacklist_add_func(unsigned long addr, struct module *owner)
 	return kprobe_bl_insert(addr - off, addr - off + size, owner);
 }
 
-/**
- * kprobe_blacklist_add_range() - refuse probes in [@start, @end)
- * @start: first address to refuse
- * @end: first address past the range
- *
- * Used by the architecture from arch_kprobe_populate_blacklist() and by
- * the module code.  The range is recorded one function at a time.
- *
- * Context: process context, kprobe_mutex held.
- * Return: 0, or -ENOMEM.
- */
-int kprobe_blacklist_add_range(unsigned long start, unsigned long end)
-{
-	lockdep_assert_held(&kprobe_mutex);
-	return kprobe_blacklist_add_area(start, end, NULL);
-}
+#ifndef CONFIG_HAVE_KPROBE_ARCH_REFUSALS
+/* An architecture without text of its own to refuse. */
+const struct kprobe_arch_refusals kprobe_arch_refusals = { };
+#endif
+EXPORT_SYMBOL_IF_KUNIT(kprobe_arch_refusals);
 
-/**
- * kprobe_text_ranges_contain() - is @addr in one of an architecture's
- *	refused sections?
- * @ranges: the sections
- * @nr: how many
- * @addr: an address about to be probed
- *
- * Context: any.
- * Return: true if @addr lies in one of them.
- */
-bool kprobe_text_ranges_contain(const struct kprobe_text_range *ranges,
-				unsigned int nr, unsigned long addr)
+/* Is @addr in one of @nr sections? */
+static bool kprobe_bl_in_sections(const struct kprobe_text_range *ranges,
+				  unsigned int nr, unsigned long addr)
 {
 	unsigned int i;
 
@@ -159,39 +140,40 @@ bool kprobe_text_ranges_contain(const struct kprobe_text_range *ranges,
 	return false;
 }
 
-/**
- * kprobe_blacklist_add_ranges() - refuse probes in an architecture's
- *	sections, as kprobe_blacklist_add_range() does for one
- * @ranges: the sections; empty ones are skipped
- * @nr: how many
- *
- * Context: process context, kprobe_mutex held.
- * Return: 0, or -ENOMEM.
- */
-int kprobe_blacklist_add_ranges(const struct kprobe_text_range *ranges,
-				unsigned int nr)
+/* From @first to the last byte of the function holding @last. */
+static int __init kprobe_bl_add_span(const struct kprobe_text_span *span)
 {
+	unsigned long last = (unsigned long)span->last;
+	unsigned long size, off;
+
+	if (!kallsyms_lookup_size_offset(last, &size, &off))
+		return 0;
+	return kprobe_blacklist_add_area((unsigned long)span->first,
+					 last - off + size, NULL);
+}
+
+/* Everything kprobe_arch_refusals names, one function at a time. */
+static int __init kprobe_bl_add_arch(const struct kprobe_arch_refusals *r)
+{
+	unsigned long addr;
 	unsigned int i;
 	int ret = 0;
 
-	for (i = 0; !ret && i < nr; i++)
-		ret = kprobe_blacklist_add_range((unsigned long)ranges[i].start,
-						 (unsigned long)ranges[i].end);
+	for (i = 0; !ret && i < r->nr_sections; i++)
+		ret = kprobe_blacklist_add_area((unsigned long)r->sections[i].start,
+						(unsigned long)r->sections[i].end,
+						NULL);
+	for (i = 0; !ret && i < r->nr_spans; i++)
+		ret = kprobe_bl_add_span(&r->spans[i]);
+	for (i = 0; !ret && i < r->nr_funcs; i++)
+		ret = kprobe_blacklist_add_func((unsigned long)r->funcs[i], NULL);
+	for (i = 0; !ret && i < r->nr_names; i++) {
+		/* As a probe's symbol_name is found (dot symbols, descriptors). */
+		addr = (unsigned long)kprobe_lookup_name(r->names[i], 0);
+		if (addr)
+			ret = kprobe_blacklist_add_func(addr, NULL);
+	}
 	return ret;
-}
-
-/**
- * arch_kprobe_populate_blacklist() - ranges the architecture adds to the
- *	blacklist at boot, by default none
- *
- * Context: boot, kprobe_mutex held.
- * Return: 0; an architecture with functions or sections of its own to
- * refuse provides its own, which returns 0 or the first error of
- * kprobe_blacklist_add_range().
- */
-int __weak arch_kprobe_populate_blacklist(void)
-{
-	return 0;
 }
 
 static int __init kprobe_bl_populate(void)
@@ -218,16 +200,15 @@ static int __init kprobe_bl_populate(void)
 		ret = kprobe_blacklist_add_area((unsigned long)__softirqentry_text_start,
 						(unsigned long)__softirqentry_text_end,
 						NULL);
-	return ret ?: arch_kprobe_populate_blacklist();
+	return ret ?: kprobe_bl_add_arch(&kprobe_arch_refusals);
 }
 
 /**
  * kprobe_blacklist_init() - build the list of code that cannot be probed
  *
  * Records every NOKPROBE_SYMBOL() function of the kernel image, the
- * sections that must not be instrumented, and the ranges the architecture
- * adds.  Takes kprobe_mutex itself, so arch_kprobe_populate_blacklist()
- * runs with it held.
+ * sections that must not be instrumented, and the text the architecture
+ * refuses (kprobe_arch_refusals).  Takes kprobe_mutex itself.
  *
  * Context: boot, process context.
  * Return: 0, or a negative errno if some range could not be recorded.
@@ -332,13 +313,13 @@ bool kprobe_blacklisted_name(const char *name)
 }
 
 /**
- * arch_kprobe_refuses() - code the architecture never probes, by default
- *	none
+ * arch_kprobe_refuses() - code the architecture never probes that its
+ *	kprobe_arch_refusals cannot name, by default none
  * @addr: the address to probe
  *
  * Context: any context; must not sleep or take a lock.
- * Return: false; an architecture with sections of its own to refuse
- * provides its own (kprobe_text_ranges_contain() tests a table of them).
+ * Return: false; an architecture that decides per address provides its
+ * own.
  */
 bool __weak arch_kprobe_refuses(unsigned long addr)
 {
@@ -358,8 +339,12 @@ bool __weak arch_kprobe_refuses(unsigned long addr)
  */
 bool kprobe_blacklisted_range(unsigned long addr)
 {
-	return kprobe_bl_find(addr) || arch_kprobe_refuses(addr) ||
-	       kprobe_slot_contains(addr);
+	const struct kprobe_arch_refusals *r = &kprobe_arch_refusals;
+
+	/* The sections even if the list could not be built at boot. */
+	return kprobe_bl_find(addr) ||
+	       kprobe_bl_in_sections(r->sections, r->nr_sections, addr) ||
+	       arch_kprobe_refuses(addr) || kprobe_slot_contains(addr);
 }
 
 /**
@@ -388,6 +373,7 @@ bool within_kprobe_blacklist(unsigned long addr)
 {
 	return kprobe_blacklisted(addr);
 }
+EXPORT_SYMBOL_IF_KUNIT(within_kprobe_blacklist);
 
 static void *kprobe_bl_seq_start(struct seq_file *m, loff_t *pos)
 {

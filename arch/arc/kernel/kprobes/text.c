@@ -14,7 +14,6 @@
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
@@ -311,29 +310,7 @@ static const char * const kprobe_arc_entry_syms[] = {
 	"not_level2_interrupt", "debug_marker_l2", "call_do_page_fault",
 };
 
-/**
- * arch_kprobe_populate_blacklist() - refuse the assembly entry code and
- *	__switch_to
- *
- * Names this configuration does not have are skipped.
- *
- * Context: process context, at boot.
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	unsigned long start, size, offset;
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < ARRAY_SIZE(kprobe_arc_entry_syms); i++) {
-		start = kallsyms_lookup_name(kprobe_arc_entry_syms[i]);
-		if (!start || !kallsyms_lookup_size_offset(start, &size, &offset))
-			continue;
-		ret = kprobe_blacklist_add_range(start - offset,
-						 start - offset + size);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.names = kprobe_arc_entry_syms,
+	.nr_names = ARRAY_SIZE(kprobe_arc_entry_syms),
+};

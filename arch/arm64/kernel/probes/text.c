@@ -238,28 +238,7 @@ static const struct kprobe_text_range kprobe_arm64_refused[] = {
 	{ __hyp_idmap_text_start, __hyp_idmap_text_end },
 };
 
-/**
- * arch_kprobe_refuses() - is @addr in code arm64 can never probe?
- * @addr: the address to probe
- *
- * The exception entry code, the identity-mapped text and the hypervisor
- * text run where a BRK would recurse or cannot be handled.
- *
- * Return: true if @addr must not be probed.
- */
-bool arch_kprobe_refuses(unsigned long addr)
-{
-	return kprobe_text_ranges_contain(kprobe_arm64_refused,
-					  ARRAY_SIZE(kprobe_arm64_refused), addr);
-}
-
-/**
- * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	return kprobe_blacklist_add_ranges(kprobe_arm64_refused,
-					   ARRAY_SIZE(kprobe_arm64_refused));
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_arm64_refused,
+	.nr_sections = ARRAY_SIZE(kprobe_arm64_refused),
+};

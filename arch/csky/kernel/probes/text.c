@@ -15,7 +15,6 @@
 #include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/stop_machine.h>
@@ -444,51 +443,21 @@ asmlinkage void csky_cmpxchg_stw(void);
  * breakpoint there would take an exception while EPC and EPSR still
  * hold those of the one being entered or left.  entry.S runs from
  * csky_pagefault to the end of __switch_to, atomic.S's trap handler from
- * csky_cmpxchg to the end of its last symbol; their ends are looked up
- * once, at boot.
+ * csky_cmpxchg to the end of its last symbol.
  */
-static struct kprobe_text_range kprobe_csky_refused_text[] __ro_after_init = {
+static const struct kprobe_text_range kprobe_csky_sections[] = {
 	{ _start, _stext },
-	{ (const char *)csky_pagefault, (const char *)csky_pagefault },
-	{ (const char *)csky_cmpxchg, (const char *)csky_cmpxchg },
 	{ (const char *)vec_base, (const char *)&vec_base[128] },
 };
 
-/* The first byte past the symbol at @addr. */
-static const char *kprobe_csky_symbol_end(unsigned long addr)
-{
-	unsigned long size, offset;
+static const struct kprobe_text_span kprobe_csky_spans[] = {
+	{ csky_pagefault, __switch_to },
+	{ csky_cmpxchg, kprobe_csky_cmpxchg_last },
+};
 
-	if (!kallsyms_lookup_size_offset(addr, &size, &offset))
-		return (const char *)addr;
-	return (const char *)(addr - offset + size);
-}
-
-/**
- * arch_kprobe_refuses() - is @addr in code C-SKY can never probe?
- * @addr: the address to probe
- *
- * Return: true if @addr must not be probed.
- */
-bool arch_kprobe_refuses(unsigned long addr)
-{
-	return kprobe_text_ranges_contain(kprobe_csky_refused_text,
-					  ARRAY_SIZE(kprobe_csky_refused_text),
-					  addr);
-}
-
-/**
- * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
- *
- * Context: boot (kprobe_blacklist_init()), kprobe_mutex held.
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	kprobe_csky_refused_text[1].end =
-		kprobe_csky_symbol_end((unsigned long)__switch_to);
-	kprobe_csky_refused_text[2].end =
-		kprobe_csky_symbol_end((unsigned long)kprobe_csky_cmpxchg_last);
-	return kprobe_blacklist_add_ranges(kprobe_csky_refused_text,
-					   ARRAY_SIZE(kprobe_csky_refused_text));
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_csky_sections,
+	.nr_sections = ARRAY_SIZE(kprobe_csky_sections),
+	.spans = kprobe_csky_spans,
+	.nr_spans = ARRAY_SIZE(kprobe_csky_spans),
+};

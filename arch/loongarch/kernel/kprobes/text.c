@@ -15,7 +15,6 @@
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
@@ -274,35 +273,18 @@ bool arch_kprobe_refuses(unsigned long addr)
 	       kprobe_ftrace_call_site(addr - LOONGARCH_INSN_SIZE);
 }
 
-/* Refuse the whole function that holds @fn. */
-static int kprobe_la_blacklist_func(void *fn)
-{
-	unsigned long start = (unsigned long)fn;
-	unsigned long size, offset;
-
-	if (!kallsyms_lookup_size_offset(start, &size, &offset))
-		return 0;
-	return kprobe_blacklist_add_range(start - offset,
-					  start - offset + size);
-}
-
-/**
- * arch_kprobe_populate_blacklist() - refuse the instruction simulator
- *
+/*
  * arch_simulate_insn() and the helpers it calls run inside every hit on a
  * branch or PC-relative instruction; a probe on them would nest without
  * end.
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
  */
-int arch_kprobe_populate_blacklist(void)
-{
-	int ret;
+static const void * const kprobe_la_funcs[] = {
+	arch_simulate_insn,
+	simu_pc,
+	simu_branch,
+};
 
-	ret = kprobe_la_blacklist_func(arch_simulate_insn);
-	if (!ret)
-		ret = kprobe_la_blacklist_func(simu_pc);
-	if (!ret)
-		ret = kprobe_la_blacklist_func(simu_branch);
-	return ret;
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.funcs = kprobe_la_funcs,
+	.nr_funcs = ARRAY_SIZE(kprobe_la_funcs),
+};

@@ -13,7 +13,6 @@
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
@@ -334,44 +333,27 @@ void arch_kprobe_release(struct kprobe_site *site)
 	}
 }
 
-/* Refuse the whole function that holds @fn. */
-static int kprobe_mips_blacklist_func(void *fn)
-{
-	unsigned long start = (unsigned long)fn;
-	unsigned long size, offset;
-
-	if (!kallsyms_lookup_size_offset(start, &size, &offset))
-		return 0;
-	return kprobe_blacklist_add_range(start - offset,
-					  start - offset + size);
-}
-
-/**
- * arch_kprobe_populate_blacklist() - refuse the branch evaluator and the
- *	tracer's entry
- *
+/*
  * __compute_return_epc_for_insn() runs inside every hit on a branch; a
  * probe on it would nest without end.  ftrace_caller (with _mcount and
  * ftrace_call inside it) and ftrace_graph_caller hold words that ftrace
  * rewrites without looking at what is there: a break would be
  * overwritten, and its removal would later write back a stale call.
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
  */
-int arch_kprobe_populate_blacklist(void)
-{
-	int ret = kprobe_mips_blacklist_func(__compute_return_epc_for_insn);
-
+static const void * const kprobe_mips_funcs[] = {
+	__compute_return_epc_for_insn,
 #ifdef CONFIG_DYNAMIC_FTRACE
-	if (!ret)
-		ret = kprobe_mips_blacklist_func(ftrace_caller);
+	ftrace_caller,
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (!ret)
-		ret = kprobe_mips_blacklist_func(ftrace_graph_caller);
+	ftrace_graph_caller,
 #endif
 #endif
-	return ret;
-}
+};
+
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.funcs = kprobe_mips_funcs,
+	.nr_funcs = ARRAY_SIZE(kprobe_mips_funcs),
+};
 
 /**
  * arch_kprobe_refuses() - is @addr in code mips can never probe?

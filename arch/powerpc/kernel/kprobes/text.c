@@ -14,7 +14,6 @@
  */
 #include <linux/bits.h>
 #include <linux/extable.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
@@ -308,18 +307,6 @@ static const struct kprobe_text_range kprobe_ppc_refused[] = {
 	{ _stext, __head_end },
 };
 
-/**
- * arch_kprobe_refuses() - is @addr in code powerpc can never probe?
- * @addr: the address to probe
- *
- * Return: true if @addr must not be probed.
- */
-bool arch_kprobe_refuses(unsigned long addr)
-{
-	return kprobe_text_ranges_contain(kprobe_ppc_refused,
-					  ARRAY_SIZE(kprobe_ppc_refused), addr);
-}
-
 /*
  * Code that runs between two tasks, where neither a kprobe nor a
  * kretprobe can go: the stack switch and the first return of a new task.
@@ -330,29 +317,9 @@ static const char * const kprobe_ppc_refused_syms[] = {
 	"ret_from_kernel_user_thread", "start_kernel_thread",
 };
 
-/**
- * arch_kprobe_populate_blacklist() - list the text powerpc never probes
- *
- * The head (arch_kprobe_refuses()) and the task switch code.
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	unsigned long addr, size, offset;
-	unsigned int i;
-	int ret;
-
-	ret = kprobe_blacklist_add_ranges(kprobe_ppc_refused,
-					  ARRAY_SIZE(kprobe_ppc_refused));
-	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_ppc_refused_syms); i++) {
-		/* Through descriptors on ELFv1, as kprobe_lookup_name() goes. */
-		addr = (unsigned long)kprobe_lookup_name(kprobe_ppc_refused_syms[i],
-							 0);
-		if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset))
-			continue;
-		ret = kprobe_blacklist_add_range(addr - offset,
-						 addr - offset + size);
-	}
-	return ret;
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_ppc_refused,
+	.nr_sections = ARRAY_SIZE(kprobe_ppc_refused),
+	.names = kprobe_ppc_refused_syms,
+	.nr_names = ARRAY_SIZE(kprobe_ppc_refused_syms),
+};

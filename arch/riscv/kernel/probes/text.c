@@ -355,25 +355,7 @@ static const struct kprobe_text_range kprobe_riscv_refused[] = {
 	{ __entry_text_start, __entry_text_end },
 };
 
-/**
- * arch_kprobe_refuses() - is @addr in code riscv can never probe?
- * @addr: the address to probe
- *
- * Return: true if @addr must not be probed.
- */
-bool arch_kprobe_refuses(unsigned long addr)
-{
-	return kprobe_text_ranges_contain(kprobe_riscv_refused,
-					  ARRAY_SIZE(kprobe_riscv_refused), addr);
-}
-
-/**
- * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	return kprobe_blacklist_add_ranges(kprobe_riscv_refused,
-					   ARRAY_SIZE(kprobe_riscv_refused));
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_riscv_refused,
+	.nr_sections = ARRAY_SIZE(kprobe_riscv_refused),
+};

@@ -30,7 +30,6 @@
 #include <linux/extable.h>
 #include <linux/gfp.h>
 #include <linux/irqflags.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/kprobes_text.h>
 #include <linux/memory.h>
@@ -424,52 +423,40 @@ void arch_kprobe_page_free(void *page)
 	free_page((unsigned long)page);
 }
 
-/* Add the whole function holding @addr to the blacklist. */
-static int kprobe_sh_blacklist_func(unsigned long addr)
-{
-	unsigned long size, offset;
-
-	if (!kallsyms_lookup_size_offset(addr, &size, &offset))
-		return 0;
-	return kprobe_blacklist_add_range(addr - offset, addr - offset + size);
-}
-
-/**
- * arch_kprobe_populate_blacklist() - refuse what a probe trap runs through
- *
- * The exception entry and exit code (entry.o of SH-3 and SH-4, from
- * tlb_miss_load, or restore_regs without an MMU, to the rts and delay
- * slot of exception_none, in plain .text) runs with the block bit set
- * or on the exception registers, where a trapa resets the CPU or loses
- * the state.  debug_trap_handler() runs before the notifier of every
- * probe trap, and the out-of-line interrupt flag helpers inside it: a
- * probe on either would trap for ever.  breakpoint_trap_handler() reads
- * the exception code from k2 and hands it to the UBC and kgdb notifiers,
- * which test it: a probe trap ahead of that read would replace it with
- * its own.
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
+/*
+ * What a probe trap runs through.  The exception entry and exit code
+ * (entry.o of SH-3 and SH-4, from tlb_miss_load, or restore_regs without
+ * an MMU, to the rts and delay slot of exception_none, in plain .text)
+ * runs with the block bit set or on the exception registers, where a
+ * trapa resets the CPU or loses the state.  debug_trap_handler() runs
+ * before the notifier of every probe trap, and the out-of-line interrupt
+ * flag helpers inside it: a probe on either would trap for ever.
+ * breakpoint_trap_handler() reads the exception code from k2 and hands
+ * it to the UBC and kgdb notifiers, which test it: a probe trap ahead of
+ * that read would replace it with its own.
  */
-int arch_kprobe_populate_blacklist(void)
-{
-	int ret;
+static const struct kprobe_text_range kprobe_sh_sections[] = {
+#if defined(CONFIG_CPU_SH3) || defined(CONFIG_CPU_SH4)
+#ifdef CONFIG_MMU
+	{ tlb_miss_load, exception_none + 4 },
+#else
+	{ restore_regs, exception_none + 4 },
+#endif
+#endif
+};
 
-	if (IS_ENABLED(CONFIG_CPU_SH3) || IS_ENABLED(CONFIG_CPU_SH4)) {
-		unsigned long start = IS_ENABLED(CONFIG_MMU) ?
-				      (unsigned long)tlb_miss_load :
-				      (unsigned long)restore_regs;
+static const void * const kprobe_sh_funcs[] = {
+	debug_trap_handler,
+	arch_local_irq_restore,
+	arch_local_save_flags,
+#ifdef CONFIG_HAVE_HW_BREAKPOINT
+	breakpoint_trap_handler,
+#endif
+};
 
-		ret = kprobe_blacklist_add_range(start,
-						 (unsigned long)exception_none + 4);
-		if (ret)
-			return ret;
-	}
-	ret = kprobe_sh_blacklist_func((unsigned long)debug_trap_handler);
-	if (!ret)
-		ret = kprobe_sh_blacklist_func((unsigned long)arch_local_irq_restore);
-	if (!ret)
-		ret = kprobe_sh_blacklist_func((unsigned long)arch_local_save_flags);
-	if (!ret && IS_ENABLED(CONFIG_HAVE_HW_BREAKPOINT))
-		ret = kprobe_sh_blacklist_func((unsigned long)breakpoint_trap_handler);
-	return ret;
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_sh_sections,
+	.nr_sections = ARRAY_SIZE(kprobe_sh_sections),
+	.funcs = kprobe_sh_funcs,
+	.nr_funcs = ARRAY_SIZE(kprobe_sh_funcs),
+};

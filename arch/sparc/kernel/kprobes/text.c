@@ -338,14 +338,7 @@ static const struct kprobe_text_range kprobe_sparc_refused[] = {
 #endif
 };
 
-/**
- * arch_kprobe_populate_blacklist() - refuse the trap code and the sun4v
- *	CPU startup code
- *
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	return kprobe_blacklist_add_ranges(kprobe_sparc_refused,
-					   ARRAY_SIZE(kprobe_sparc_refused));
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_sparc_refused,
+	.nr_sections = ARRAY_SIZE(kprobe_sparc_refused),
+};

@@ -7,7 +7,6 @@
  */
 #include <linux/execmem.h>
 #include <linux/ftrace.h>
-#include <linux/kallsyms.h>
 #include <linux/kprobes_arch.h>
 #include <linux/lockdep.h>
 #include <linux/memory.h>
@@ -182,68 +181,20 @@ static const void *const kprobe_x86_stack_switchers[] = {
 	ret_from_fork_asm,
 };
 
-/* The bounds of the symbol that starts at @func, or false if unknown. */
-static bool kprobe_x86_func_range(const void *func, unsigned long *start,
-				  unsigned long *end)
-{
-	unsigned long size, offset;
-
-	*start = (unsigned long)func;
-	if (!kallsyms_lookup_size_offset(*start, &size, &offset) || offset)
-		return false;
-	*end = *start + size;
-	return true;
-}
-
-/**
- * arch_kprobe_refuses() - is @addr in code x86 can never probe?
- * @addr: the address to probe
- *
+/*
  * The entry code runs on the user's or a trampoline stack with the
- * kernel's state half set up; __switch_to_asm(), __switch_to() and
- * ret_from_fork_asm() run between two tasks.
- *
- * Context: any.
- * Return: true if @addr must not be probed.
+ * kernel's state half set up.
  */
-bool arch_kprobe_refuses(unsigned long addr)
-{
-	unsigned long start, end;
-	int i;
+static const struct kprobe_text_range kprobe_x86_sections[] = {
+	{ __entry_text_start, __entry_text_end },
+};
 
-	if (addr >= (unsigned long)__entry_text_start &&
-	    addr < (unsigned long)__entry_text_end)
-		return true;
-
-	for (i = 0; i < ARRAY_SIZE(kprobe_x86_stack_switchers); i++) {
-		if (kprobe_x86_func_range(kprobe_x86_stack_switchers[i],
-					  &start, &end) &&
-		    addr >= start && addr < end)
-			return true;
-	}
-	return false;
-}
-
-/**
- * arch_kprobe_populate_blacklist() - list the text arch_kprobe_refuses()
- *
- * Context: process context, at kprobes initialisation.
- * Return: 0 or a negative errno from kprobe_blacklist_add_range().
- */
-int arch_kprobe_populate_blacklist(void)
-{
-	unsigned long start, end;
-	int i, ret;
-
-	ret = kprobe_blacklist_add_range((unsigned long)__entry_text_start,
-					 (unsigned long)__entry_text_end);
-	for (i = 0; !ret && i < ARRAY_SIZE(kprobe_x86_stack_switchers); i++) {
-		if (kprobe_x86_func_range(kprobe_x86_stack_switchers[i],
-					  &start, &end))
-			ret = kprobe_blacklist_add_range(start, end);
-	}
-	return ret;
-}
+const struct kprobe_arch_refusals kprobe_arch_refusals = {
+	.sections = kprobe_x86_sections,
+	.nr_sections = ARRAY_SIZE(kprobe_x86_sections),
+	.funcs = kprobe_x86_stack_switchers,
+	.nr_funcs = ARRAY_SIZE(kprobe_x86_stack_switchers),
+};
 
 /**
  * arch_kprobe_page_alloc() - a page for out-of-line slots
