@@ -39,7 +39,9 @@
  *	by one arch_kprobe_patch_sync(), which may therefore stop every
  *	online CPU at once (stop_machine_cpuslocked()).
  * arch_kprobe_patch_sync()
- *	Make the writes so far visible to every CPU.
+ *	Make the writes so far visible to every CPU.  A port that selects
+ *	KPROBES_TEXT_STOP_MACHINE has the core's (<linux/kprobes_text.h>)
+ *	and writes two small hooks instead.
  *
  * The next three have defaults (weak, in kernel/kprobes/) that an
  * architecture overrides only where it differs:

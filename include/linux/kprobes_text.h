@@ -2,12 +2,33 @@
 #ifndef _LINUX_KPROBES_TEXT_H
 #define _LINUX_KPROBES_TEXT_H
 /*
- * For architectures that write breakpoints with plain stores and must
- * then make the instruction caches see them: arch_kprobe_arm() and
+ * Writing probe instructions in batches, for the architecture's text
+ * code and the core's batched writer.
+ *
+ * Architectures that write breakpoints with plain stores and must then
+ * make the instruction caches see them: arch_kprobe_arm() and
  * arch_kprobe_disarm() widen a range with each store, and
  * arch_kprobe_patch_sync() takes the range and does its cache
- * maintenance once for the whole batch.  Only the architecture's text
- * code includes this.  Every access is under text_mutex.
+ * maintenance once for the whole batch.  Every access is under
+ * text_mutex.
+ *
+ * Architectures that may not rewrite an instruction another CPU could be
+ * fetching (CONFIG_KPROBES_TEXT_STOP_MACHINE): arch_kprobe_arm() and
+ * arch_kprobe_disarm() queue their writes with kprobe_text_queue(), and
+ * the core's arch_kprobe_patch_sync() (kernel/kprobes/text_batch.c)
+ * makes them in one stop_machine(), through two hooks of the
+ * architecture:
+ *
+ * arch_kprobe_text_poke(w)
+ *	Store one queued write.  Runs on one CPU, interrupts off, while
+ *	every other CPU waits; returns 0 or a negative errno.
+ * arch_kprobe_text_refetch(writer)
+ *	Then, on every CPU (@writer true on the one that stored), drop
+ *	whatever instructions it may have fetched before the writes.
+ *
+ * Both run while text changes under every CPU: they are notrace and
+ * NOKPROBE_SYMBOL(), and neither sleeps nor sends an IPI.  Such an
+ * architecture does not define arch_kprobe_patch_sync() itself.
  */
 #include <linux/lockdep.h>
 #include <linux/memory.h>
@@ -68,5 +89,23 @@ static inline bool kprobe_text_range_take(struct kprobe_text_written *r,
 	r->end = 0;
 	return true;
 }
+
+/**
+ * struct kprobe_text_write - one queued write of a probe instruction or
+ *	of an original one
+ * @addr: where, in kernel or module text
+ * @insn: what, in the form the architecture's arch_kprobe_text_poke()
+ *	takes
+ * @len: its length in bytes, for architectures with more than one
+ */
+struct kprobe_text_write {
+	void *addr;
+	u32 insn;
+	u8 len;
+};
+
+void kprobe_text_queue(void *addr, u32 insn, unsigned int len);
+int arch_kprobe_text_poke(const struct kprobe_text_write *w);
+void arch_kprobe_text_refetch(bool writer);
 
 #endif /* _LINUX_KPROBES_TEXT_H */

@@ -15,6 +15,7 @@
  * another one rewrites only if the old instruction is a B or a NOP too.
  */
 #include <linux/kprobes_arch.h>
+#include <linux/kprobes_text.h>
 #include <linux/string.h>
 
 #include "core.h"
@@ -98,8 +99,8 @@ void arch_kprobe_opt_write_jump(struct kprobe_site *site)
 {
 	unsigned long addr = (unsigned long)site->addr;
 
-	kprobe_arm_queue(site->addr,
-			 kprobe_arm_b(addr, (unsigned long)site->ainsn.detour));
+	kprobe_text_queue(site->addr,
+			  kprobe_arm_b(addr, (unsigned long)site->ainsn.detour), 4);
 }
 
 /**

@@ -7,19 +7,17 @@
  * The ARM architecture lets a CPU run an instruction that another one
  * rewrites only for a few encodings, which an undefined instruction is
  * not.  So arch_kprobe_arm() and arch_kprobe_disarm() only queue their
- * writes, and arch_kprobe_patch_sync() makes all of them in one
- * stop_machine(), with every other CPU parked until they are done and
- * then made to refetch its instructions: once per batch, not once per
- * probe.
+ * writes, and the core's batched writer (kernel/kprobes/text_batch.c)
+ * makes all of them in one stop_machine(), with every other CPU parked
+ * until they are done and then made to refetch its instructions: once
+ * per batch, not once per probe.
  */
 #include <linux/cacheflush.h>
-#include <linux/cpu.h>
-#include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/kprobes_arch.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
 #include <linux/set_memory.h>
-#include <linux/stop_machine.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <asm/opcodes.h>
@@ -31,96 +29,37 @@
 #include "../decode-arm.h"
 #include "../decode-thumb.h"
 
-/* One queued write of a probe instruction or of an original one. */
-struct kprobe_arm_write {
-	void *addr;
-	u32 insn;
-};
-
-/*
- * A full queue is written at once: a batch of N probes stops all CPUs
- * N / 256 + 1 times.
- */
-#define KPROBE_ARM_QUEUE	256
-
-/* Queued writes; only touched with text_mutex held. */
-static struct kprobe_arm_write kprobe_arm_writes[KPROBE_ARM_QUEUE];
-static unsigned int kprobe_arm_queued;
-
 /**
- * struct kprobe_arm_batch - one stop_machine() round of writes
- * @writer: the CPU that writes; the others wait for it
- * @done: set by @writer once every write is in memory and the caches
- *	were cleaned
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write
+ *
+ * __patch_text() cleans the data cache and invalidates the instruction
+ * cache for the word it writes.
+ *
+ * Context: stop_machine(), interrupts off, the other CPUs waiting.
+ * Return: 0.
  */
-struct kprobe_arm_batch {
-	unsigned int writer;
-	int done;
-};
-
-/*
- * Runs on every online CPU at once, interrupts off.  The writer stores
- * the queue (__patch_text() cleans the data cache and invalidates the
- * instruction cache for each word); each other CPU waits for it and then
- * discards what it may have fetched before.
- */
-static int kprobe_arm_batch_cb(void *data)
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	struct kprobe_arm_batch *batch = data;
-	unsigned int i;
-
-	if (smp_processor_id() != batch->writer) {
-		/* Pairs with the smp_store_release() below. */
-		while (!smp_load_acquire(&batch->done))
-			cpu_relax();
-		__flush_icache_all();
-		isb();
-		return 0;
-	}
-	for (i = 0; i < kprobe_arm_queued; i++)
-		__patch_text(kprobe_arm_writes[i].addr,
-			     kprobe_arm_writes[i].insn);
-	/* The new text is in memory before anyone refetches: pairs above. */
-	smp_store_release(&batch->done, 1);
+	__patch_text(w->addr, w->insn);
 	return 0;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
 /**
- * arch_kprobe_patch_sync() - make every queued write, on every CPU at once
+ * arch_kprobe_text_refetch() - drop the instructions fetched before
+ * @writer: true on the CPU that stored, which __patch_text() served
  *
- * Context: cpus_read_lock() and text_mutex held, may sleep.
+ * Context: stop_machine(), interrupts off.
  */
-void arch_kprobe_patch_sync(void)
+notrace void arch_kprobe_text_refetch(bool writer)
 {
-	struct kprobe_arm_batch batch = {
-		.writer = cpumask_first(cpu_online_mask),
-	};
-
-	lockdep_assert_cpus_held();
-	lockdep_assert_held(&text_mutex);
-	if (!kprobe_arm_queued)
+	if (writer)
 		return;
-	stop_machine_cpuslocked(kprobe_arm_batch_cb, &batch, cpu_online_mask);
-	kprobe_arm_queued = 0;
+	__flush_icache_all();
+	isb();
 }
-
-/**
- * kprobe_arm_queue() - queue one write for arch_kprobe_patch_sync()
- * @addr: an instruction of kernel or module text
- * @insn: what to write there, in the form __patch_text() takes
- *
- * Context: cpus_read_lock() and text_mutex held.
- */
-void kprobe_arm_queue(void *addr, u32 insn)
-{
-	lockdep_assert_cpus_held();
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_arm_queued == KPROBE_ARM_QUEUE)
-		arch_kprobe_patch_sync();
-	kprobe_arm_writes[kprobe_arm_queued].addr = addr;
-	kprobe_arm_writes[kprobe_arm_queued].insn = insn;
-	kprobe_arm_queued++;
-}
+NOKPROBE_SYMBOL(arch_kprobe_text_refetch);
 
 /**
  * arch_kprobe_arm() - queue the probe instruction of @site
@@ -142,7 +81,7 @@ void arch_kprobe_arm(struct kprobe_site *site)
 		brk = KPROBE_THUMB16_BREAKPOINT_INSTRUCTION;
 	else
 		brk = KPROBE_THUMB32_BREAKPOINT_INSTRUCTION;
-	kprobe_arm_queue(site->addr, brk);
+	kprobe_text_queue(site->addr, brk, site->ainsn.len);
 }
 
 /**
@@ -154,7 +93,8 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_arm_queue(site->addr, site->ainsn.opcode);
+	kprobe_text_queue(site->addr, site->ainsn.opcode,
+			  site->ainsn.len);
 }
 
 /*

@@ -6,18 +6,17 @@
  * Kernel text is mapped writable on C-SKY, but a CPU may be fetching the
  * halfword being rewritten and keeps stale lines in its instruction
  * cache: arch_kprobe_arm() and arch_kprobe_disarm() only queue their
- * writes, and arch_kprobe_patch_sync() makes all of them in one
- * stop_machine(), the data cache written back after each and every CPU's
- * instruction cache invalidated once per batch, not once per probe.
+ * writes, and the core's batched writer (kernel/kprobes/text_batch.c)
+ * makes all of them in one stop_machine(), the data cache written back
+ * after each and every CPU's instruction cache invalidated once per
+ * batch, not once per probe.
  */
 #include <linux/cacheflush.h>
-#include <linux/cpu.h>
-#include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
 #include <linux/kprobes_arch.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/stop_machine.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/cache.h>
@@ -29,97 +28,38 @@
 #include "decode-insn.h"
 #include "simulate-insn.h"
 
-/* One queued write of a breakpoint or of an original first halfword. */
-struct kprobe_csky_write {
-	u16 *addr;
-	u16 half;
-};
-
-/*
- * A full queue is written at once: a batch of N probes stops all CPUs
- * N / 256 + 1 times.
- */
-#define KPROBE_CSKY_QUEUE	256
-
-/* Queued writes; only touched with text_mutex held. */
-static struct kprobe_csky_write kprobe_csky_writes[KPROBE_CSKY_QUEUE];
-static unsigned int kprobe_csky_queued;
-
 /**
- * struct kprobe_csky_batch - one stop_machine() round of writes
- * @writer: the CPU that writes; the others wait for it
- * @done: set by @writer once every write is in memory
- * @ret: the first error of a write
- */
-struct kprobe_csky_batch {
-	unsigned int writer;
-	int done;
-	int ret;
-};
-
-/*
- * Runs on every online CPU at once, interrupts off.  The writer stores
- * the queue and writes each halfword back from its data cache; then each
- * CPU, the writer too, drops what its instruction cache holds.
- */
-static int kprobe_csky_batch_cb(void *data)
-{
-	struct kprobe_csky_batch *batch = data;
-	struct kprobe_csky_write *w;
-	unsigned long addr;
-	unsigned int i;
-
-	if (smp_processor_id() == batch->writer) {
-		for (i = 0; i < kprobe_csky_queued && !batch->ret; i++) {
-			w = &kprobe_csky_writes[i];
-			addr = (unsigned long)w->addr;
-			batch->ret = copy_to_kernel_nofault(w->addr, &w->half,
-							    sizeof(w->half));
-			dcache_wb_range(addr, addr + sizeof(w->half));
-		}
-		/* The new text is in memory before anyone refetches. */
-		smp_store_release(&batch->done, 1);
-	} else {
-		/* Pairs with the smp_store_release() above. */
-		while (!smp_load_acquire(&batch->done))
-			cpu_relax();
-	}
-	local_icache_inv_all(NULL);
-	return 0;
-}
-
-/**
- * arch_kprobe_patch_sync() - make every queued write, on every CPU at once
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write: a halfword, the breakpoint or an original first one
  *
- * Context: cpus_read_lock() and text_mutex held, may sleep.
+ * The halfword is written back from the data cache at once.
+ *
+ * Context: stop_machine(), interrupts off, the other CPUs waiting.
+ * Return: 0 or -EFAULT.
  */
-void arch_kprobe_patch_sync(void)
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	struct kprobe_csky_batch batch = {
-		.writer = cpumask_first(cpu_online_mask),
-	};
+	unsigned long addr = (unsigned long)w->addr;
+	u16 half = w->insn;
+	int ret;
 
-	lockdep_assert_cpus_held();
-	lockdep_assert_held(&text_mutex);
-	if (!kprobe_csky_queued)
-		return;
-	stop_machine_cpuslocked(kprobe_csky_batch_cb, &batch, cpu_online_mask);
-	WARN_ON_ONCE(batch.ret);
-	kprobe_csky_queued = 0;
+	ret = copy_to_kernel_nofault(w->addr, &half, sizeof(half));
+	dcache_wb_range(addr, addr + sizeof(half));
+	return ret;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
-static void kprobe_csky_queue(kprobe_opcode_t *addr, u16 half)
+/**
+ * arch_kprobe_text_refetch() - drop the instructions fetched before
+ * @writer: unused: every CPU, the writer too, drops its instruction cache
+ *
+ * Context: stop_machine(), interrupts off.
+ */
+notrace void arch_kprobe_text_refetch(bool writer)
 {
-	struct kprobe_csky_write *w;
-
-	lockdep_assert_cpus_held();
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_csky_queued == KPROBE_CSKY_QUEUE)
-		arch_kprobe_patch_sync();
-	w = &kprobe_csky_writes[kprobe_csky_queued++];
-	w->addr = (u16 *)addr;
-	w->half = half;
+	local_icache_inv_all(NULL);
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_refetch);
 
 /**
  * arch_kprobe_arm() - queue the breakpoint of @site
@@ -130,7 +70,7 @@ static void kprobe_csky_queue(kprobe_opcode_t *addr, u16 half)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_csky_queue(site->addr, KPROBE_CSKY_BREAK);
+	kprobe_text_queue(site->addr, KPROBE_CSKY_BREAK, 2);
 }
 
 /**
@@ -142,7 +82,7 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_csky_queue(site->addr, (u16)site->ainsn.opcode);
+	kprobe_text_queue(site->addr, (u16)site->ainsn.opcode, 2);
 }
 
 /*

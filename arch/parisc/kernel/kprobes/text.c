@@ -6,67 +6,46 @@
  *
  * An instruction another CPU may be fetching is not rewritten under it:
  * arch_kprobe_arm() and arch_kprobe_disarm() only queue their writes, and
- * arch_kprobe_patch_sync() makes all of them in one stop_machine(), with
- * the data and instruction caches flushed for each word written, once
- * per batch rather than once per probe.
+ * the core's batched writer (kernel/kprobes/text_batch.c) makes all of
+ * them in one stop_machine(), with the data and instruction caches
+ * flushed for each word written, once per batch rather than once per
+ * probe.
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
 #include <linux/kprobes_arch.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/stop_machine.h>
 #include <linux/uaccess.h>
 #include <asm/patch.h>
 
-/* One queued write of a break or of an original instruction. */
-struct kprobe_parisc_write {
-	u32 *addr;
-	u32 insn;
-};
-
-/* A full queue is written at once: N probes stop the CPUs N / 256 + 1 times. */
-#define KPROBE_PARISC_QUEUE	256
-
-/* Queued writes; only touched with text_mutex held. */
-static struct kprobe_parisc_write kprobe_parisc_writes[KPROBE_PARISC_QUEUE];
-static unsigned int kprobe_parisc_queued;
-
-/* Runs on one CPU while every other one spins with interrupts off. */
-static int kprobe_parisc_batch_cb(void *unused)
+/**
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write
+ *
+ * __patch_text() flushes the data and instruction caches of the word.
+ *
+ * Context: stop_machine(), interrupts off, the other CPUs waiting.
+ * Return: 0.
+ */
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	unsigned int i;
-
-	for (i = 0; i < kprobe_parisc_queued; i++)
-		__patch_text(kprobe_parisc_writes[i].addr,
-			     kprobe_parisc_writes[i].insn);
+	__patch_text(w->addr, w->insn);
 	return 0;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
 /**
- * arch_kprobe_patch_sync() - make every queued write, with the CPUs stopped
+ * arch_kprobe_text_refetch() - nothing: the flushes of __patch_text()
+ *	reach every CPU
+ * @writer: unused
  *
- * Context: cpus_read_lock() and text_mutex held, may sleep.
+ * Context: stop_machine(), interrupts off.
  */
-void arch_kprobe_patch_sync(void)
+notrace void arch_kprobe_text_refetch(bool writer)
 {
-	lockdep_assert_held(&text_mutex);
-	if (!kprobe_parisc_queued)
-		return;
-	stop_machine_cpuslocked(kprobe_parisc_batch_cb, NULL, NULL);
-	kprobe_parisc_queued = 0;
 }
-
-static void kprobe_parisc_queue(kprobe_opcode_t *addr, u32 insn)
-{
-	struct kprobe_parisc_write *w;
-
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_parisc_queued == KPROBE_PARISC_QUEUE)
-		arch_kprobe_patch_sync();
-	w = &kprobe_parisc_writes[kprobe_parisc_queued++];
-	w->addr = addr;
-	w->insn = insn;
-}
+NOKPROBE_SYMBOL(arch_kprobe_text_refetch);
 
 /**
  * arch_kprobe_arm() - queue the break of @site
@@ -77,7 +56,7 @@ static void kprobe_parisc_queue(kprobe_opcode_t *addr, u32 insn)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_parisc_queue(site->addr, PARISC_KPROBES_BREAK_INSN);
+	kprobe_text_queue(site->addr, PARISC_KPROBES_BREAK_INSN, 4);
 }
 
 /**
@@ -89,7 +68,7 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_parisc_queue(site->addr, site->ainsn.insn);
+	kprobe_text_queue(site->addr, site->ainsn.insn, 4);
 }
 
 /*

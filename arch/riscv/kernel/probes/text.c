@@ -5,19 +5,17 @@
  *
  * An instruction another CPU may be fetching is not rewritten under it:
  * arch_kprobe_arm() and arch_kprobe_disarm() only queue their writes, and
- * arch_kprobe_patch_sync() makes all of them in one stop_machine(), with
- * every other CPU parked and then made to refetch its instructions
- * (FENCE.I) once per batch, not once per probe.
+ * the core's batched writer (kernel/kprobes/text_batch.c) makes all of
+ * them in one stop_machine(), with every other CPU parked and then made
+ * to refetch its instructions (FENCE.I) once per batch, not once per
+ * probe.
  */
-#include <linux/atomic.h>
 #include <linux/cacheflush.h>
-#include <linux/cpu.h>
-#include <linux/cpumask.h>
 #include <linux/extable.h>
 #include <linux/ftrace.h>
 #include <linux/kprobes_arch.h>
+#include <linux/kprobes_text.h>
 #include <linux/memory.h>
-#include <linux/stop_machine.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <asm/patch.h>
@@ -26,105 +24,40 @@
 #include "common.h"
 #include "decode-insn.h"
 
-/* One queued write of a breakpoint or of an original instruction. */
-struct kprobe_riscv_write {
-	void *addr;
-	u32 insn;
-	u8 len;
-};
-
-/*
- * A full queue is written at once: a batch of N probes stops all CPUs
- * N / 256 + 1 times.
- */
-#define KPROBE_RISCV_QUEUE	256
-
-/* Queued writes; only touched with text_mutex held. */
-static struct kprobe_riscv_write kprobe_riscv_writes[KPROBE_RISCV_QUEUE];
-static unsigned int kprobe_riscv_queued;
-
 /**
- * struct kprobe_riscv_batch - one stop_machine() round of writes
- * @writer: the CPU that writes; the others wait for it
- * @done: set by @writer once every write is in memory
- * @ret: the first error of a write
- */
-struct kprobe_riscv_batch {
-	unsigned int writer;
-	int done;
-	int ret;
-};
-
-/*
- * Runs on every online CPU at once, interrupts off.  The writer stores
- * the queue; each other CPU waits for it and then discards what it may
- * have fetched before (the writer's patch_insn_write() did so for its own
- * CPU).
- */
-static int kprobe_riscv_batch_cb(void *data)
-{
-	struct kprobe_riscv_batch *batch = data;
-	struct kprobe_riscv_write *w;
-	unsigned int i;
-
-	if (smp_processor_id() != batch->writer) {
-		/* Pairs with the smp_store_release() below. */
-		while (!smp_load_acquire(&batch->done))
-			cpu_relax();
-		local_flush_icache_all();
-		return 0;
-	}
-	for (i = 0; i < kprobe_riscv_queued && !batch->ret; i++) {
-		w = &kprobe_riscv_writes[i];
-		batch->ret = patch_insn_write(w->addr, &w->insn, w->len);
-	}
-	/* The new text is in memory before anyone refetches: pairs above. */
-	smp_store_release(&batch->done, 1);
-	return 0;
-}
-
-/* It runs while the text changes under every CPU: never probed. */
-NOKPROBE_SYMBOL(kprobe_riscv_batch_cb);
-
-/**
- * arch_kprobe_patch_sync() - make every queued write, on every CPU at once
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write
  *
- * Context: cpus_read_lock() and text_mutex held, may sleep.
+ * Context: stop_machine(), interrupts off, the other CPUs waiting.
+ * Return: 0 or the error of patch_insn_write().
  */
-void arch_kprobe_patch_sync(void)
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	struct kprobe_riscv_batch batch = {
-		.writer = cpumask_first(cpu_online_mask),
-	};
+	int ret;
 
-	lockdep_assert_cpus_held();
-	lockdep_assert_held(&text_mutex);
-	if (!kprobe_riscv_queued)
-		return;
 	/*
-	 * The writes are made by a stopper thread, which does not hold
-	 * text_mutex itself; tell patch_insn_write() that its holder waits.
+	 * A stopper thread, not the holder of text_mutex, writes; tell
+	 * patch_insn_write() that the holder waits for it.
 	 */
 	riscv_patch_in_stop_machine = true;
-	stop_machine_cpuslocked(kprobe_riscv_batch_cb, &batch, cpu_online_mask);
+	ret = patch_insn_write(w->addr, &w->insn, w->len);
 	riscv_patch_in_stop_machine = false;
-	WARN_ON_ONCE(batch.ret);
-	kprobe_riscv_queued = 0;
+	return ret;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
-static void kprobe_riscv_queue(void *addr, u32 insn, unsigned int len)
+/**
+ * arch_kprobe_text_refetch() - drop the instructions fetched before
+ * @writer: true on the CPU that stored, whose patch_insn_write() did so
+ *
+ * Context: stop_machine(), interrupts off.
+ */
+notrace void arch_kprobe_text_refetch(bool writer)
 {
-	struct kprobe_riscv_write *w;
-
-	lockdep_assert_cpus_held();
-	lockdep_assert_held(&text_mutex);
-	if (kprobe_riscv_queued == KPROBE_RISCV_QUEUE)
-		arch_kprobe_patch_sync();
-	w = &kprobe_riscv_writes[kprobe_riscv_queued++];
-	w->addr = addr;
-	w->insn = insn;
-	w->len = len;
+	if (!writer)
+		local_flush_icache_all();
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_refetch);
 
 /**
  * arch_kprobe_arm() - queue the breakpoint of @site
@@ -136,9 +69,9 @@ static void kprobe_riscv_queue(void *addr, u32 insn, unsigned int len)
 void arch_kprobe_arm(struct kprobe_site *site)
 {
 	if (site->ainsn.len == 2)
-		kprobe_riscv_queue(site->addr, KPROBE_RISCV_C_EBREAK, 2);
+		kprobe_text_queue(site->addr, KPROBE_RISCV_C_EBREAK, 2);
 	else
-		kprobe_riscv_queue(site->addr, KPROBE_RISCV_EBREAK, 4);
+		kprobe_text_queue(site->addr, KPROBE_RISCV_EBREAK, 4);
 }
 
 /**
@@ -150,7 +83,7 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_riscv_queue(site->addr, site->ainsn.opcode, site->ainsn.len);
+	kprobe_text_queue(site->addr, site->ainsn.opcode, site->ainsn.len);
 }
 
 /* Read the instruction at @addr: its bits in *@insn, its length returned. */
