@@ -34,14 +34,15 @@
  *	context with no kprobes lock held: nobody can reach the site any
  *	more.  A failing arch_kprobe_prepare() cleans up after itself.
  * arch_kprobe_arm(site) / arch_kprobe_disarm(site)
- *	Write / remove the breakpoint without waiting for other CPUs.  Called
+ *	Write (or queue the write of) the breakpoint / the original
+ *	instruction, without waiting for other CPUs.  Called
  *	with cpus_read_lock() and text_mutex held; several calls are followed
  *	by one arch_kprobe_patch_sync(), which may therefore stop every
  *	online CPU at once (stop_machine_cpuslocked()).
  * arch_kprobe_patch_sync()
  *	Make the writes so far visible to every CPU.  A port that selects
- *	KPROBES_TEXT_STOP_MACHINE has the core's (<linux/kprobes_text.h>)
- *	and writes two small hooks instead.
+ *	KPROBES_TEXT_BATCH has the core's (<linux/kprobes_text.h>) and
+ *	writes two small hooks instead.
  *
  * The next three have defaults (weak, in kernel/kprobes/) that an
  * architecture overrides only where it differs:

@@ -7,10 +7,10 @@
  * Kernel text is written with plain aligned 16-bit stores (ARC maps it
  * untranslated and writable): another CPU fetches either the old or the
  * new unit.  The instruction caches are not coherent with the data
- * caches, so arch_kprobe_arm() and arch_kprobe_disarm() only store and
- * widen the range written since the last sync, and
- * arch_kprobe_patch_sync() writes the data cache back and invalidates
- * the instruction caches of every CPU once per batch.
+ * caches, so arch_kprobe_arm() and arch_kprobe_disarm() only queue their
+ * stores, and the core's batched writer (kernel/kprobes/text_batch.c)
+ * makes them, then writes the data cache back and invalidates the
+ * instruction caches of every CPU once per batch.
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
@@ -26,22 +26,30 @@
 #include "common.h"
 #include "decode.h"
 
-/* Text written since the last sync. */
-static struct kprobe_text_written kprobe_arc_dirty = KPROBE_TEXT_RANGE_EMPTY;
-
-static void kprobe_arc_write(kprobe_opcode_t *addr, kprobe_opcode_t unit)
+/**
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write: a 16-bit unit, the breakpoint or an original one
+ *
+ * Context: text_mutex held.
+ * Return: 0.
+ */
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	WRITE_ONCE(*addr, unit);
-	kprobe_text_range_add(&kprobe_arc_dirty, addr, sizeof(*addr));
+	WRITE_ONCE(*(kprobe_opcode_t *)w->addr, w->insn);
+	return 0;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
-static void kprobe_arc_flush_caches(void *unused)
+static notrace void kprobe_arc_flush_caches(void *unused)
 {
 	flush_cache_all();
 }
+NOKPROBE_SYMBOL(kprobe_arc_flush_caches);
 
 /**
- * arch_kprobe_patch_sync() - make the units written so far run everywhere
+ * arch_kprobe_text_flush() - make the units written run everywhere
+ * @start: the first byte written
+ * @end: the byte after the last
  *
  * A range of up to a page goes to flush_icache_range(), which writes the
  * data cache lines back and has every CPU invalidate its instruction
@@ -51,21 +59,18 @@ static void kprobe_arc_flush_caches(void *unused)
  *
  * Context: cpus_read_lock() and text_mutex held, may sleep.
  */
-void arch_kprobe_patch_sync(void)
+notrace void arch_kprobe_text_flush(unsigned long start, unsigned long end)
 {
-	unsigned long start, end;
-
-	if (!kprobe_text_range_take(&kprobe_arc_dirty, &start, &end))
-		return;
 	if (end - start <= PAGE_SIZE) {
 		flush_icache_range(start, end);
-	} else {
-		preempt_disable();
-		flush_cache_all();
-		smp_call_function(kprobe_arc_flush_caches, NULL, 1);
-		preempt_enable();
+		return;
 	}
+	preempt_disable();
+	flush_cache_all();
+	smp_call_function(kprobe_arc_flush_caches, NULL, 1);
+	preempt_enable();
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_flush);
 
 /**
  * arch_kprobe_arm() - write the breakpoint of @site
@@ -76,7 +81,7 @@ void arch_kprobe_patch_sync(void)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_arc_write(site->addr, KPROBE_ARC_BP);
+	kprobe_text_queue(site->addr, KPROBE_ARC_BP, sizeof(kprobe_opcode_t));
 }
 
 /**
@@ -88,7 +93,8 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_arc_write(site->addr, site->ainsn.insn);
+	kprobe_text_queue(site->addr, site->ainsn.insn,
+			  sizeof(kprobe_opcode_t));
 }
 
 /*

@@ -9,9 +9,9 @@
  * word store, so another CPU fetches either the old or the new word.  The
  * instruction caches are coherent with stores, but a CPU sees a changed
  * instruction only after an ibar (or an exception return) of its own.
- * arch_kprobe_arm() and arch_kprobe_disarm() only store and note the
- * range written; arch_kprobe_patch_sync() runs ibar on every CPU once
- * per batch.
+ * arch_kprobe_arm() and arch_kprobe_disarm() only queue their stores;
+ * the core's batched writer (kernel/kprobes/text_batch.c) makes them and
+ * runs ibar on every CPU once per batch.
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
@@ -26,38 +26,40 @@
 
 #include "common.h"
 
-/* Text written since the last sync. */
-static struct kprobe_text_written kprobe_la_dirty = KPROBE_TEXT_RANGE_EMPTY;
-
-static void kprobe_la_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
+/**
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write: a break or an original word
+ *
+ * Context: text_mutex held.
+ * Return: 0 or the error of larch_insn_write().
+ */
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	if (WARN_ON_ONCE(larch_insn_write(addr, word)))
-		return;
-	kprobe_text_range_add(&kprobe_la_dirty, addr, sizeof(*addr));
+	return larch_insn_write(w->addr, w->insn);
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
-static void kprobe_la_ibar(void *unused)
+static notrace void kprobe_la_ibar(void *unused)
 {
 	local_flush_icache_range(0, 0);
 }
+NOKPROBE_SYMBOL(kprobe_la_ibar);
 
 /**
- * arch_kprobe_patch_sync() - make the words written so far run everywhere
+ * arch_kprobe_text_flush() - make the words written run everywhere
+ * @start: the first byte written
+ * @end: the byte after the last
  *
- * One ibar on this CPU for the range, then one on every other CPU, so
- * that none of them goes on with an instruction it fetched before.
+ * The caches are coherent; every CPU runs an ibar.
  *
  * Context: cpus_read_lock() and text_mutex held, may sleep.
  */
-void arch_kprobe_patch_sync(void)
+notrace void arch_kprobe_text_flush(unsigned long start, unsigned long end)
 {
-	unsigned long start, end;
-
-	if (!kprobe_text_range_take(&kprobe_la_dirty, &start, &end))
-		return;
 	flush_icache_range(start, end);
 	on_each_cpu(kprobe_la_ibar, NULL, 1);
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_flush);
 
 /**
  * arch_kprobe_arm() - write the break of @site
@@ -68,7 +70,7 @@ void arch_kprobe_patch_sync(void)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_la_write(site->addr, KPROBE_LA_BP);
+	kprobe_text_queue(site->addr, KPROBE_LA_BP, sizeof(u32));
 }
 
 /**
@@ -80,7 +82,7 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_la_write(site->addr, site->ainsn.insn);
+	kprobe_text_queue(site->addr, site->ainsn.insn, sizeof(u32));
 }
 
 /* ll.w, ll.d and llacq.w/d open a linked sequence. */

@@ -6,9 +6,9 @@
  * Kernel text is written with plain aligned word stores (on a microMIPS
  * kernel, halfword stores of an instruction's first halfword): another
  * CPU runs either the old or the new one.  arch_kprobe_arm() and
- * arch_kprobe_disarm() only store and widen the range written since the
- * last sync; arch_kprobe_patch_sync() makes the range coherent between
- * the data and instruction caches of every CPU once per batch.
+ * arch_kprobe_disarm() queue their stores; the core's batched writer
+ * (kernel/kprobes/text_batch.c) makes them and then the range coherent
+ * between the data and instruction caches of every CPU once per batch.
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
@@ -23,40 +23,39 @@
 #include "common.h"
 #include "../probes-common.h"
 
-/* Text written since the last sync. */
-static struct kprobe_text_written kprobe_mips_dirty = KPROBE_TEXT_RANGE_EMPTY;
-
-static void kprobe_mips_write(kprobe_opcode_t *addr, kprobe_opcode_t word)
-{
-	WRITE_ONCE(*addr, word);
-	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(*addr));
-}
-
-/*
- * microMIPS: only the first halfword of an instruction changes, so one
- * aligned halfword store writes or removes a break whatever the length.
+/**
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: a word, or on a microMIPS kernel the first halfword of an
+ *	instruction (only that changes, whatever the length)
+ *
+ * Context: text_mutex held.
+ * Return: 0.
  */
-static void kprobe_mm_write(kprobe_opcode_t *addr, u16 hw)
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	WRITE_ONCE(*(u16 *)addr, hw);
-	kprobe_text_range_add(&kprobe_mips_dirty, addr, sizeof(hw));
+	if (w->len == sizeof(u16))
+		WRITE_ONCE(*(u16 *)w->addr, w->insn);
+	else
+		WRITE_ONCE(*(u32 *)w->addr, w->insn);
+	return 0;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
 /**
- * arch_kprobe_patch_sync() - make the words written so far run everywhere
+ * arch_kprobe_text_flush() - make the words written run everywhere
+ * @start: the first byte written
+ * @end: the byte after the last
  *
  * One flush of the instruction caches for the whole range: a range wider
  * than the cache flushes it all.
  *
  * Context: cpus_read_lock() and text_mutex held, may sleep.
  */
-void arch_kprobe_patch_sync(void)
+notrace void arch_kprobe_text_flush(unsigned long start, unsigned long end)
 {
-	unsigned long start, end;
-
-	if (kprobe_text_range_take(&kprobe_mips_dirty, &start, &end))
-		flush_icache_range(start, end);
+	flush_icache_range(start, end);
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_flush);
 
 /**
  * arch_kprobe_arm() - write the break of @site
@@ -68,9 +67,9 @@ void arch_kprobe_patch_sync(void)
 void arch_kprobe_arm(struct kprobe_site *site)
 {
 	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
-		kprobe_mm_write(site->addr, KPROBE_MM_BP);
+		kprobe_text_queue(site->addr, KPROBE_MM_BP, sizeof(u16));
 	else
-		kprobe_mips_write(site->addr, KPROBE_MIPS_BP);
+		kprobe_text_queue(site->addr, KPROBE_MIPS_BP, sizeof(u32));
 }
 
 /**
@@ -83,9 +82,10 @@ void arch_kprobe_arm(struct kprobe_site *site)
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
 	if (IS_ENABLED(CONFIG_CPU_MICROMIPS))
-		kprobe_mm_write(site->addr, site->ainsn.insn >> 16);
+		kprobe_text_queue(site->addr, site->ainsn.insn >> 16,
+				  sizeof(u16));
 	else
-		kprobe_mips_write(site->addr, site->ainsn.insn);
+		kprobe_text_queue(site->addr, site->ainsn.insn, sizeof(u32));
 }
 
 /*

@@ -22,9 +22,10 @@
  *
  * Kernel text is written with plain aligned halfword stores: another CPU
  * runs either the old or the new instruction.  arch_kprobe_arm() and
- * arch_kprobe_disarm() only store and widen the range written since the
- * last sync; arch_kprobe_patch_sync() writes the data cache back and
- * invalidates the instruction caches over that range once per batch.
+ * arch_kprobe_disarm() queue their stores; the core's batched writer
+ * (kernel/kprobes/text_batch.c) makes them, then writes the data cache
+ * back and invalidates the instruction caches over the range once per
+ * batch.
  */
 #include <linux/cacheflush.h>
 #include <linux/extable.h>
@@ -39,31 +40,35 @@
 
 #include "common.h"
 
-/* Text written since the last sync. */
-static struct kprobe_text_written kprobe_sh_dirty = KPROBE_TEXT_RANGE_EMPTY;
-
-static void kprobe_sh_write(kprobe_opcode_t *addr, kprobe_opcode_t insn)
+/**
+ * arch_kprobe_text_poke() - store one queued write
+ * @w: the write: an instruction, the trap or an original one
+ *
+ * Context: text_mutex held.
+ * Return: 0.
+ */
+notrace int arch_kprobe_text_poke(const struct kprobe_text_write *w)
 {
-	WRITE_ONCE(*addr, insn);
-	kprobe_text_range_add(&kprobe_sh_dirty, addr, sizeof(*addr));
+	WRITE_ONCE(*(kprobe_opcode_t *)w->addr, w->insn);
+	return 0;
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_poke);
 
 /**
- * arch_kprobe_patch_sync() - make the instructions written so far run
- *	everywhere
+ * arch_kprobe_text_flush() - make the instructions written run everywhere
+ * @start: the first byte written
+ * @end: the byte after the last
  *
- * One flush of the caches for the whole range written since the last
- * call (flush_icache_range() reaches every CPU).
+ * One flush of the caches for the whole range (flush_icache_range()
+ * reaches every CPU).
  *
  * Context: cpus_read_lock() and text_mutex held, may sleep.
  */
-void arch_kprobe_patch_sync(void)
+notrace void arch_kprobe_text_flush(unsigned long start, unsigned long end)
 {
-	unsigned long start, end;
-
-	if (kprobe_text_range_take(&kprobe_sh_dirty, &start, &end))
-		flush_icache_range(start, end);
+	flush_icache_range(start, end);
 }
+NOKPROBE_SYMBOL(arch_kprobe_text_flush);
 
 /**
  * arch_kprobe_arm() - write the trap of @site
@@ -74,7 +79,7 @@ void arch_kprobe_patch_sync(void)
  */
 void arch_kprobe_arm(struct kprobe_site *site)
 {
-	kprobe_sh_write(site->addr, KPROBE_SH_BP);
+	kprobe_text_queue(site->addr, KPROBE_SH_BP, sizeof(kprobe_opcode_t));
 }
 
 /**
@@ -86,7 +91,8 @@ void arch_kprobe_arm(struct kprobe_site *site)
  */
 void arch_kprobe_disarm(struct kprobe_site *site)
 {
-	kprobe_sh_write(site->addr, site->ainsn.insn);
+	kprobe_text_queue(site->addr, site->ainsn.insn,
+			  sizeof(kprobe_opcode_t));
 }
 
 /* Branches that execute the next instruction first (rte included). */
